@@ -1,0 +1,46 @@
+# whatsnew — `make run` builds and compiles the bundled example; `make test` builds and runs every test.
+SHELL := /bin/bash
+PREFIX ?= /usr/local
+SWIFT ?= swift
+DEBIAN_PACKAGES := libyaml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev
+BIN := .build/debug/whatsnew
+
+.PHONY: all deps build release test run install goldens clean
+
+all: build
+
+# Installs the C libraries from Debian when pkg-config cannot find them (we run as root; sudo otherwise).
+deps:
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists yaml-0.1 libcmark-gfm; then \
+		echo "make: installing $(DEBIAN_PACKAGES)"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq pkg-config $(DEBIAN_PACKAGES); \
+	fi
+	@pkg-config --exists yaml-0.1 libcmark-gfm || { echo "make: libyaml or cmark-gfm still missing" >&2; exit 1; }
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+run: build
+	$(BIN) validate Fixtures/notes.yaml && echo "Fixtures/notes.yaml: no problems found (compile arrives with the emitters)"
+
+install: release
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 0755 .build/release/whatsnew "$(DESTDIR)$(PREFIX)/bin/whatsnew"
+
+# Re-records every golden file; the tests fail once after recording so a recording is never a pass.
+goldens: deps
+	$(SWIFT) build --build-tests
+	-WHATSNEW_RECORD_GOLDENS=1 $(SWIFT) test --skip-build
+	@echo "make: goldens recorded; review 'git diff Fixtures' and run 'make test'"
+
+clean:
+	rm -rf .build

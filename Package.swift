@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "whatsnew",
+    products: [
+        .executable(name: "whatsnew", targets: ["whatsnew"]),
+        .library(name: "WhatsNewCore", targets: ["WhatsNewCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        .target(name: "YAMLTree", dependencies: ["CYAML"]),
+        .target(
+            name: "WhatsNewCore",
+            dependencies: ["YAMLTree", "CCmark"]
+        ),
+        .executableTarget(
+            name: "whatsnew",
+            dependencies: [
+                "WhatsNewCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "YAMLTreeTests", dependencies: ["YAMLTree", "TestSupport"]),
+        .testTarget(name: "WhatsNewCoreTests", dependencies: ["WhatsNewCore", "YAMLTree", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["whatsnew", "TestSupport"]),
+    ]
+)

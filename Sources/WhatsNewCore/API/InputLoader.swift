@@ -1,0 +1,43 @@
+import YAMLTree
+
+/// One read input: its text and its tree (nil when it could not be read).
+struct LoadedInput {
+    let file: SourceFile
+    let root: YAMLNode?
+}
+
+/// Turns INPUT arguments (a file, a directory of fragments, or `-`) into trees, reporting every reading
+/// problem to the engine; only I/O failures throw.
+enum InputLoader {
+    static let fragmentExtensions = [".yaml", ".yml", ".json"]
+
+    static func load(_ path: String, options: ReadOptions, engine: DiagnosticEngine) throws(IOError) -> [LoadedInput] {
+        if path != "-", FileSystem.kind(of: path) == .directory {
+            let names = try FileSystem.entries(of: path).filter { name in
+                !name.hasPrefix(".") && fragmentExtensions.contains { name.lowercased().hasSuffix($0) }
+            }
+            if names.isEmpty {
+                engine.report(Diagnostic(.error, code: "no-input-files",
+                                         message: "directory '\(path)' holds no *.yaml, *.yml or *.json file; expected at least one fragment"))
+                return []
+            }
+            let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+            var inputs: [LoadedInput] = []
+            for name in names {
+                inputs.append(try loadFile(base + "/" + name, displayName: base + "/" + name, options: options, engine: engine))
+            }
+            return inputs
+        }
+        let displayName = path == "-" ? (options.assumeFilename ?? "<stdin>") : path
+        return [try loadFile(path, displayName: displayName, options: options, engine: engine)]
+    }
+
+    private static func loadFile(_ path: String, displayName: String, options: ReadOptions,
+                                 engine: DiagnosticEngine) throws(IOError) -> LoadedInput {
+        let bytes = try FileSystem.read(path, limit: options.limits.maxInputBytes)
+        let file = SourceFile(name: displayName, contents: bytes)
+        let document = YAMLParser.parse(file, format: YAMLInputFormat(fileName: displayName), limits: options.limits)
+        for error in document.errors { engine.report(Diagnostic(error, in: file)) }
+        return LoadedInput(file: file, root: document.root)
+    }
+}

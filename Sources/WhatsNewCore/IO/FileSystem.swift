@@ -1,0 +1,117 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few file operations whatsnew needs, on POSIX calls so errors carry errno's reason.
+public enum FileSystem {
+    public enum Kind: Sendable { case file, directory, missing, other }
+
+    public static func kind(of path: String) -> Kind {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .missing }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        default: return .other
+        }
+    }
+
+    /// The contents of a file (or standard input for `-`), reading at most `limit + 1` bytes so an
+    /// oversized input is detected without loading it.
+    public static func read(_ path: String, limit: Int) throws(IOError) -> [UInt8] {
+        let descriptor: Int32 = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw IOError(path: path, reason: reason()) }
+        defer { if descriptor != 0 { close(descriptor) } }
+        var info = stat()
+        if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            throw IOError(path: path, reason: "is a directory")
+        }
+        var bytes: [UInt8] = []
+        if info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 {
+            bytes.reserveCapacity(min(Int(info.st_size), limit) + 1)
+        }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count <= limit {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw IOError(path: path, reason: reason())
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return bytes
+    }
+
+    /// The names of the entries of a directory, sorted bytewise.
+    public static func entries(of path: String) throws(IOError) -> [String] {
+        guard let directory = opendir(path) else { throw IOError(path: path, reason: reason()) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+
+    /// Writes `bytes` to `path` atomically: a temporary file in the same directory, then a rename, so a
+    /// failure never leaves a half-written file. `-` writes to standard output.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(IOError) {
+        if path == "-" {
+            try writeAll(bytes, to: 1, path: path)
+            return
+        }
+        var template = Array((directoryName(of: path) + "/.whatsnew-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.map { mkstemp($0) } ?? -1
+        }
+        guard descriptor >= 0 else { throw IOError(path: path, reason: reason(), writing: true) }
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        do throws(IOError) {
+            defer { close(descriptor) }
+            try writeAll(bytes, to: descriptor, path: path)
+            guard fchmod(descriptor, mode) == 0, fsync(descriptor) == 0 else {
+                throw IOError(path: path, reason: reason(), writing: true)
+            }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            let failure = IOError(path: path, reason: reason(), writing: true)
+            unlink(temporary)
+            throw failure
+        }
+    }
+
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(IOError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { raw in
+                raw.baseAddress.map { write(descriptor, $0 + offset, raw.count - offset) } ?? 0
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw IOError(path: path, reason: reason(), writing: true)
+            }
+            offset += written
+        }
+    }
+
+    /// The directory part of a path ("." when there is none).
+    public static func directoryName(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    static func reason() -> String {
+        String(cString: strerror(errno))
+    }
+}

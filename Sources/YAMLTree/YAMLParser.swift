@@ -1,0 +1,379 @@
+internal import CYAML
+
+/// Whether an input is YAML, or JSON held to RFC 8259.
+public enum YAMLInputFormat: Sendable {
+    case yaml
+    case json
+
+    /// JSON for a name ending in `.json`, YAML otherwise.
+    public init(fileName: String) {
+        self = fileName.lowercased().hasSuffix(".json") ? .json : .yaml
+    }
+}
+
+/// The result of reading one input: its tree (nil when it could not be read) and every problem found.
+public struct YAMLDocument: Sendable {
+    public let file: SourceFile
+    public let root: YAMLNode?
+    public let errors: [YAMLError]
+}
+
+/// Reads YAML and JSON through libyaml's event parser into a tree of `YAMLNode`s with ranges.
+public enum YAMLParser {
+    public static func parse(_ file: SourceFile, format: YAMLInputFormat = .yaml, limits: YAMLLimits = YAMLLimits()) -> YAMLDocument {
+        if let error = precheck(file, format: format, limits: limits) {
+            return YAMLDocument(file: file, root: nil, errors: [error])
+        }
+        let composer = Composer(file: file, limits: limits)
+        let root = file.bytes.withUnsafeBufferPointer { composer.run($0) }
+        return YAMLDocument(file: file, root: root, errors: composer.errors)
+    }
+
+    /// Problems that stop reading before libyaml sees the text.
+    private static func precheck(_ file: SourceFile, format: YAMLInputFormat, limits: YAMLLimits) -> YAMLError? {
+        if file.bytes.count > limits.maxInputBytes {
+            return YAMLError(code: "input-too-large",
+                             message: "the input is larger than the limit; expected at most \(limits.maxInputBytes) bytes",
+                             range: .fileStart, fix: "split it into fragments in a directory, or raise the limit with --max-input-bytes")
+        }
+        if let offset = file.firstInvalidUTF8Offset {
+            let mark = file.mark(atOffset: offset)
+            let byte = String(file.bytes[offset], radix: 16, uppercase: true)
+            return YAMLError(code: "invalid-utf8",
+                             message: "invalid UTF-8 byte 0x\(byte); expected UTF-8 text (or UTF-16/UTF-32 with a byte order mark)",
+                             range: SourceRange(start: mark, end: Mark(line: mark.line, column: mark.column + 1, offset: offset + 1)),
+                             fix: "re-save the file as UTF-8")
+        }
+        if let offset = file.firstNULOffset {
+            let mark = file.mark(atOffset: offset)
+            return YAMLError(code: "nul-byte", message: "NUL byte (U+0000) in the input; expected text",
+                             range: SourceRange(start: mark, end: Mark(line: mark.line, column: mark.column + 1, offset: offset + 1)),
+                             fix: "remove it; in a double-quoted string write it as the escape \\0")
+        }
+        if format == .json {
+            let failure = file.bytes.withUnsafeBufferPointer { JSONSyntaxChecker.check($0, maxDepth: limits.maxDepth) }
+            if let failure {
+                let start = file.mark(atOffset: failure.offset)
+                let end = file.mark(atOffset: failure.offset + failure.length)
+                return YAMLError(code: "json-syntax", message: failure.message, range: SourceRange(start: start, end: end),
+                                 fix: failure.fix)
+            }
+        }
+        return nil
+    }
+}
+
+/// Owns a libyaml parser and builds the tree from its events with an explicit stack.
+private final class Composer {
+    private struct Frame {
+        let isMapping: Bool
+        let start: Mark
+        let tag: String?
+        let anchor: String?
+        var children: [YAMLNode] = []
+        var expanded = 1
+        /// Where aliases among the children were written (the nodes themselves are their anchors').
+        var aliasSites: [Int: SourceRange] = [:]
+    }
+
+    private struct Stop: Error {}
+
+    let file: SourceFile
+    let limits: YAMLLimits
+    private(set) var errors: [YAMLError] = []
+    private let parser: UnsafeMutablePointer<yaml_parser_t>
+    private var stack: [Frame] = []
+    private var anchors: [String: YAMLNode] = [:]
+    private var root: YAMLNode?
+    private var aliasBudget: Int
+    private var documents = 0
+
+    init(file: SourceFile, limits: YAMLLimits) {
+        self.file = file
+        self.limits = limits
+        self.aliasBudget = limits.aliasBudget(forInputOf: file.bytes.count)
+        parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+        yaml_parser_initialize(parser)
+    }
+
+    deinit {
+        yaml_parser_delete(parser)
+        parser.deallocate()
+    }
+
+    func run(_ bytes: UnsafeBufferPointer<UInt8>) -> YAMLNode? {
+        guard let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1) else { return nil }
+        yaml_parser_set_input_string(parser, base, bytes.count)
+        yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
+        var event = yaml_event_t()
+        do {
+            while true {
+                guard yaml_parser_parse(parser, &event) == 1 else {
+                    reportLibYAMLError()
+                    return nil
+                }
+                defer { yaml_event_delete(&event) }
+                if event.type == YAML_STREAM_END_EVENT { break }
+                try handle(event)
+            }
+        } catch {
+            return nil
+        }
+        if documents == 0 {
+            let onlyComments = file.bytes.contains { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+            errors.append(YAMLError(
+                code: "empty-document",
+                message: onlyComments ? "the file holds only comments; expected a document" : "the file is empty; expected a document",
+                range: SourceRange(at: file.endMark)))
+        }
+        return root
+    }
+
+    private func handle(_ event: yaml_event_t) throws {
+        switch event.type {
+        case YAML_DOCUMENT_START_EVENT:
+            documents += 1
+            if documents > 1 {
+                let start = mark(event.start_mark)
+                errors.append(YAMLError(code: "multiple-documents",
+                                        message: "a second document starts here; expected one document per file",
+                                        range: SourceRange(start: start, end: mark(event.end_mark)),
+                                        fix: "remove the '---' separator, or put each document in a file of its own"))
+                throw Stop()
+            }
+        case YAML_SCALAR_EVENT:
+            let data = event.data.scalar
+            let range = SourceRange(start: mark(event.start_mark), end: mark(event.end_mark))
+            let text = data.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self) } ?? ""
+            let tag = string(data.tag)
+            let style = scalarStyle(data.style)
+            let kind = scalarKind(text: text, style: style, tag: tag, range: range)
+            let node = YAMLNode(content: .scalar(YAMLScalar(text: text, style: style, kind: kind)), range: range,
+                                tag: tag, expandedCount: 1)
+            try add(node, anchor: string(data.anchor))
+        case YAML_ALIAS_EVENT:
+            let name = string(event.data.alias.anchor) ?? ""
+            let range = SourceRange(start: mark(event.start_mark), end: mark(event.end_mark))
+            guard let target = anchors[name] else {
+                let open = stack.contains { $0.anchor == name }
+                errors.append(YAMLError(
+                    code: open ? "recursive-alias" : "undefined-alias",
+                    message: open ? "alias '*\(name)' refers to a node that contains it; expected an alias to a complete node"
+                                  : "alias '*\(name)' refers to no anchor; expected an anchor '&\(name)' earlier in the file",
+                    range: range))
+                throw Stop()
+            }
+            aliasBudget -= target.expandedCount
+            if aliasBudget < 0 {
+                let budget = limits.aliasBudget(forInputOf: file.bytes.count)
+                errors.append(YAMLError(
+                    code: "alias-budget-exceeded",
+                    message: "aliases expand to more than \(budget) nodes; expected at most \(limits.aliasExpansionPerByte) per input byte",
+                    range: range, fix: "aliases that repeat aliases grow exponentially (a \"billion laughs\"); inline the data or use fewer nested aliases"))
+                throw Stop()
+            }
+            try add(target, anchor: nil, aliasSite: range)
+        case YAML_SEQUENCE_START_EVENT:
+            let data = event.data.sequence_start
+            try push(isMapping: false, event: event, tag: string(data.tag), anchor: string(data.anchor))
+        case YAML_MAPPING_START_EVENT:
+            let data = event.data.mapping_start
+            try push(isMapping: true, event: event, tag: string(data.tag), anchor: string(data.anchor))
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            guard let frame = stack.popLast() else { return }
+            let range = SourceRange(start: frame.start, end: mark(event.end_mark))
+            checkCollectionTag(frame.tag, isMapping: frame.isMapping, range: range)
+            let node: YAMLNode
+            if frame.isMapping {
+                let (pairs, expanded) = makePairs(frame.children, aliasSites: frame.aliasSites)
+                node = YAMLNode(content: .mapping(pairs), range: range, tag: frame.tag, expandedCount: expanded)
+            } else {
+                node = YAMLNode(content: .sequence(frame.children), range: range, tag: frame.tag, expandedCount: frame.expanded)
+            }
+            try add(node, anchor: frame.anchor)
+        default:
+            break
+        }
+    }
+
+    private func push(isMapping: Bool, event: yaml_event_t, tag: String?, anchor: String?) throws {
+        let start = mark(event.start_mark)
+        if stack.count >= limits.maxDepth {
+            errors.append(YAMLError(code: "nesting-too-deep",
+                                    message: "collections nest deeper than \(limits.maxDepth) levels; expected at most \(limits.maxDepth)",
+                                    range: SourceRange(start: start, end: mark(event.end_mark)),
+                                    fix: "flatten the data, or raise the limit with --max-depth"))
+            throw Stop()
+        }
+        stack.append(Frame(isMapping: isMapping, start: start, tag: tag, anchor: anchor))
+    }
+
+    private func add(_ node: YAMLNode, anchor: String?, aliasSite: SourceRange? = nil) throws {
+        if let anchor { anchors[anchor] = node }
+        if stack.isEmpty {
+            root = node
+        } else {
+            if let aliasSite { stack[stack.count - 1].aliasSites[stack[stack.count - 1].children.count] = aliasSite }
+            stack[stack.count - 1].children.append(node)
+            stack[stack.count - 1].expanded += node.expandedCount
+        }
+    }
+
+    /// Pairs up keys and values, reports duplicate keys, and applies `<<` merge keys.
+    private func makePairs(_ children: [YAMLNode], aliasSites: [Int: SourceRange]) -> ([YAMLPair], Int) {
+        var pairs: [YAMLPair] = []
+        pairs.reserveCapacity(children.count / 2)
+        var merges: [(position: Int, value: YAMLNode, site: SourceRange)] = []
+        var seen: [String: YAMLNode] = [:]
+        var expanded = 1
+        var index = 0
+        while index + 1 < children.count {
+            let key = children[index]
+            let value = children[index + 1]
+            index += 2
+            expanded += key.expandedCount + value.expandedCount
+            if let scalar = key.scalar {
+                if scalar.style == .plain, scalar.text == "<<", key.tag == nil || key.tag == "tag:yaml.org,2002:merge" {
+                    merges.append((pairs.count, value, aliasSites[index - 1] ?? value.range))
+                    continue
+                }
+                if let first = seen[scalar.text] {
+                    errors.append(YAMLError(
+                        code: "duplicate-key",
+                        message: "duplicate key '\(scalar.text)'; expected each key once in a mapping",
+                        range: key.range,
+                        notes: [YAMLError.Note("'\(scalar.text)' was first defined here", at: first.range)],
+                        fix: "remove one of the two, or merge their values"))
+                    continue
+                }
+                seen[scalar.text] = key
+            }
+            pairs.append(YAMLPair(key: key, value: value))
+        }
+        guard !merges.isEmpty else { return (pairs, expanded) }
+        var result: [YAMLPair] = []
+        result.reserveCapacity(pairs.count)
+        var next = 0
+        for merge in merges {
+            while next < merge.position { result.append(pairs[next]); next += 1 }
+            let sources: [YAMLNode]
+            switch merge.value.content {
+            case .mapping: sources = [merge.value]
+            case .sequence(let items) where items.allSatisfy({ $0.mapping != nil }): sources = items
+            default:
+                errors.append(YAMLError(code: "invalid-merge",
+                                        message: "a '<<' merge key takes a mapping or a sequence of mappings, found \(merge.value.kindDescription)",
+                                        range: merge.site))
+                continue
+            }
+            for source in sources {
+                for pair in source.mapping ?? [] {
+                    guard let text = pair.key.scalar?.text else { result.append(pair); continue }
+                    if seen[text] != nil { continue }
+                    seen[text] = pair.key
+                    result.append(pair)
+                }
+            }
+        }
+        while next < pairs.count { result.append(pairs[next]); next += 1 }
+        return (result, expanded)
+    }
+
+    private func scalarKind(text: String, style: YAMLScalar.Style, tag: String?, range: SourceRange) -> YAMLScalar.Kind {
+        guard let tag, tag != "!" else {
+            return style == .plain ? YAMLScalar.resolve(text) : .string
+        }
+        let wanted: YAMLScalar.Kind
+        switch tag {
+        case "tag:yaml.org,2002:str": return .string
+        case "tag:yaml.org,2002:int": wanted = .int
+        case "tag:yaml.org,2002:float": wanted = .float
+        case "tag:yaml.org,2002:bool": wanted = .bool
+        case "tag:yaml.org,2002:null": wanted = .null
+        default:
+            reportUnknownTag(tag, range: range)
+            return .string
+        }
+        let resolved = YAMLScalar.resolve(text)
+        if resolved == wanted || (wanted == .float && resolved == .int) { return wanted }
+        errors.append(YAMLError(code: "invalid-tagged-value",
+                                message: "'\(text)' is not a valid \(displayTag(tag)); expected \(wanted.description)",
+                                range: range))
+        return .string
+    }
+
+    private func checkCollectionTag(_ tag: String?, isMapping: Bool, range: SourceRange) {
+        guard let tag, tag != "!" else { return }
+        let expected = isMapping ? "tag:yaml.org,2002:map" : "tag:yaml.org,2002:seq"
+        if tag != expected { reportUnknownTag(tag, range: SourceRange(at: range.start)) }
+    }
+
+    private func reportUnknownTag(_ tag: String, range: SourceRange) {
+        errors.append(YAMLError(code: "unknown-tag",
+                                message: "unknown tag '\(displayTag(tag))'; expected no tag, or one of !!str, !!int, !!float, !!bool, !!null",
+                                range: range, fix: "remove the tag; whatsnew reads plain data and never constructs objects"))
+    }
+
+    private func displayTag(_ tag: String) -> String {
+        tag.hasPrefix("tag:yaml.org,2002:") ? "!!" + tag.dropFirst("tag:yaml.org,2002:".count) : tag
+    }
+
+    private func reportLibYAMLError() {
+        let problem = string(parser.pointee.problem) ?? "unknown problem"
+        let context = string(parser.pointee.context)
+        if parser.pointee.error == YAML_READER_ERROR {
+            let offset = parser.pointee.problem_offset
+            let start = file.mark(atOffset: offset)
+            var message = problem
+            if parser.pointee.problem_value != -1 {
+                message += " (U+" + String(parser.pointee.problem_value, radix: 16, uppercase: true) + ")"
+            }
+            errors.append(YAMLError(code: "invalid-character", message: message + "; expected printable text",
+                                    range: SourceRange(start: start, end: file.mark(atOffset: offset + 1)),
+                                    fix: "remove the character, or write it as an escape in a double-quoted string"))
+            return
+        }
+        if parser.pointee.error == YAML_MEMORY_ERROR {
+            errors.append(YAMLError(code: "yaml-syntax", message: "libyaml ran out of memory", range: .fileStart))
+            return
+        }
+        let start = mark(parser.pointee.problem_mark)
+        var notes: [YAMLError.Note] = []
+        if let context {
+            notes.append(YAMLError.Note(context, at: SourceRange(at: mark(parser.pointee.context_mark))))
+        }
+        let isTab = start.offset < file.bytes.count && file.bytes[start.offset] == 0x09
+        if isTab {
+            errors.append(YAMLError(code: "tab-indentation",
+                                    message: "found a tab character where YAML expects spaces (\(problem))",
+                                    range: SourceRange(start: start, end: file.mark(atOffset: start.offset + 1)),
+                                    notes: notes, fix: "indent with spaces; YAML does not allow tabs for indentation"))
+            return
+        }
+        let end = start.offset < file.bytes.count ? file.mark(atOffset: start.offset + 1) : start
+        errors.append(YAMLError(code: "yaml-syntax", message: "malformed YAML: \(problem)",
+                                range: SourceRange(start: start, end: end), notes: notes))
+    }
+
+    private func mark(_ mark: yaml_mark_t) -> Mark {
+        file.mark(line: Int(mark.line) + 1, scalarColumn: Int(mark.column))
+    }
+
+    private func string(_ pointer: UnsafePointer<CChar>?) -> String? {
+        pointer.map { String(cString: $0) }
+    }
+
+    private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        pointer.map { String(cString: $0) }
+    }
+
+    private func scalarStyle(_ style: yaml_scalar_style_t) -> YAMLScalar.Style {
+        switch style {
+        case YAML_SINGLE_QUOTED_SCALAR_STYLE: return .singleQuoted
+        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: return .doubleQuoted
+        case YAML_LITERAL_SCALAR_STYLE: return .literal
+        case YAML_FOLDED_SCALAR_STYLE: return .folded
+        default: return .plain
+        }
+    }
+}

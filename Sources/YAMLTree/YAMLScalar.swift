@@ -1,0 +1,143 @@
+/// A scalar with its literal text, its presentation style and its type under the YAML 1.2 core schema.
+public struct YAMLScalar: Sendable, Hashable {
+    public enum Style: String, Sendable {
+        case plain, singleQuoted = "single-quoted", doubleQuoted = "double-quoted", literal, folded
+    }
+
+    /// The type by the YAML 1.2 core schema: only plain scalars are anything but strings, and only
+    /// `true`/`false` (any case form the schema lists) are booleans; `yes`, `no`, `on` stay strings.
+    public enum Kind: String, Sendable {
+        case null, bool, int, float, string
+
+        public var description: String {
+            switch self {
+            case .null: return "null"
+            case .bool: return "a boolean"
+            case .int: return "an integer"
+            case .float: return "a number"
+            case .string: return "a string"
+            }
+        }
+    }
+
+    /// The text as written (after YAML's escape and folding rules), never reformatted.
+    public let text: String
+    public let style: Style
+    public let kind: Kind
+
+    public init(text: String, style: Style, kind: Kind) {
+        self.text = text
+        self.style = style
+        self.kind = kind
+    }
+
+    /// Resolves a plain, untagged scalar by the core schema.
+    public init(plain text: String) {
+        self.init(text: text, style: .plain, kind: YAMLScalar.resolve(text))
+    }
+
+    public var isNumber: Bool { kind == .int || kind == .float }
+
+    /// The boolean value of a `bool` scalar.
+    public var boolValue: Bool? {
+        guard kind == .bool else { return nil }
+        return text.first == "t" || text.first == "T"
+    }
+
+    /// The value of an `int` scalar, or nil when it does not fit in an `Int` (never traps).
+    public var intValue: Int? {
+        guard kind == .int else { return nil }
+        var digits = Substring(text)
+        var negative = false
+        if digits.first == "-" || digits.first == "+" {
+            negative = digits.first == "-"
+            digits = digits.dropFirst()
+        }
+        var radix = 10
+        if digits.hasPrefix("0x") { radix = 16; digits = digits.dropFirst(2) }
+        else if digits.hasPrefix("0o") { radix = 8; digits = digits.dropFirst(2) }
+        guard let magnitude = Int(digits, radix: radix) else { return nil }
+        return negative ? -magnitude : magnitude
+    }
+
+    /// The value of an `int` or `float` scalar (`.inf`, `.nan` and overflow to infinity never trap).
+    public var doubleValue: Double? {
+        switch kind {
+        case .int:
+            if let value = intValue { return Double(value) }
+            return Double(text)
+        case .float:
+            switch text {
+            case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .infinity
+            case "-.inf", "-.Inf", "-.INF": return -.infinity
+            case ".nan", ".NaN", ".NAN": return .nan
+            default: return Double(text)
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// The core-schema type of a plain scalar's text.
+    public static func resolve(_ text: String) -> Kind {
+        let utf8 = text.utf8
+        guard let first = utf8.first else { return .null }
+        // Fast path: most text starts with a letter that no typed scalar starts with.
+        switch first {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."):
+            return resolveNumber(utf8)
+        case UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "~"):
+            switch text {
+            case "~", "null", "Null", "NULL": return .null
+            default: return .string
+            }
+        case UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"):
+            switch text {
+            case "true", "True", "TRUE", "false", "False", "FALSE": return .bool
+            default: return .string
+            }
+        default:
+            return .string
+        }
+    }
+
+    private static func resolveNumber(_ utf8: String.UTF8View) -> Kind {
+        let bytes = Array(utf8)
+        switch String(decoding: bytes, as: UTF8.self) {
+        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF", ".nan", ".NaN", ".NAN":
+            return .float
+        default: break
+        }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        func isHex(_ byte: UInt8) -> Bool { isDigit(byte) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66) }
+        if bytes.count > 2, bytes[0] == 0x30, bytes[1] == UInt8(ascii: "x") {
+            return bytes[2...].allSatisfy(isHex) ? .int : .string
+        }
+        if bytes.count > 2, bytes[0] == 0x30, bytes[1] == UInt8(ascii: "o") {
+            return bytes[2...].allSatisfy { $0 >= 0x30 && $0 <= 0x37 } ? .int : .string
+        }
+        // [-+]? ( \.[0-9]+ | [0-9]+ ( \.[0-9]* )? ) ( [eE] [-+]? [0-9]+ )?
+        var index = 0
+        if bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+        var integerDigits = 0
+        while index < bytes.count, isDigit(bytes[index]) { index += 1; integerDigits += 1 }
+        var isFloat = false
+        var fractionDigits = 0
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            isFloat = true
+            index += 1
+            while index < bytes.count, isDigit(bytes[index]) { index += 1; fractionDigits += 1 }
+        }
+        guard integerDigits > 0 || fractionDigits > 0 else { return .string }
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            isFloat = true
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+            var exponentDigits = 0
+            while index < bytes.count, isDigit(bytes[index]) { index += 1; exponentDigits += 1 }
+            guard exponentDigits > 0 else { return .string }
+        }
+        guard index == bytes.count else { return .string }
+        return isFloat ? .float : .int
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The exit codes of SPEC §4, and the streams each kind of output goes to.
+final class ExitCodeTests: XCTestCase {
+    func testMissingInputIsAnIOError() throws {
+        let result = try CommandRunner.run(["validate", "no-such-file.yaml"], in: Paths.fixtures)
+        XCTAssertEqual(result.status, 74)
+        XCTAssertEqual(result.stderr, "whatsnew: error: cannot read 'no-such-file.yaml': No such file or directory\n")
+    }
+
+    func testDirectoryWithoutFragmentsIsAnInputError() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("whatsnew-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try CommandRunner.run(["validate", directory.path])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("holds no *.yaml, *.yml or *.json file"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("[no-input-files]"), result.stderr)
+    }
+
+    func testUsageErrorsExit64() throws {
+        XCTAssertEqual(try CommandRunner.run(["validate"]).status, 64)
+        XCTAssertEqual(try CommandRunner.run(["validate", "x.yaml", "--color", "sometimes"]).status, 64)
+        XCTAssertEqual(try CommandRunner.run(["no-such-command"]).status, 64)
+        XCTAssertEqual(try CommandRunner.run(["validate", "x.yaml", "--max-depth", "0"]).status, 64)
+    }
+
+    func testVersionAndHelp() throws {
+        let version = try CommandRunner.run(["--version"])
+        XCTAssertEqual(version.status, 0)
+        XCTAssertEqual(version.stdout, "0.1.0\n")
+        let help = try CommandRunner.run(["validate", "--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.contains("Example:"), help.stdout)
+    }
+
+    func testStandardInputUsesTheAssumedFilename() throws {
+        let result = try CommandRunner.run(["validate", "-", "--assume-filename", "piped.json"],
+                                           stdin: Data("{\"versions\": [1,],}".utf8))
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.hasPrefix("piped.json:1:16: error: trailing comma is not allowed in JSON [json-syntax]\n"),
+                      result.stderr)
+    }
+
+    func testColorOnlyWhenAskedOrOnATerminal() throws {
+        let input = Data("a: 1\na: 2\n".utf8)
+        let plain = try CommandRunner.run(["validate", "-"], stdin: input)
+        XCTAssertFalse(plain.stderr.contains("\u{1B}["), "stderr is a pipe: no color")
+        let forced = try CommandRunner.run(["validate", "-", "--color", "always"], stdin: input)
+        XCTAssertTrue(forced.stderr.contains("\u{1B}[1;31merror:\u{1B}[0m"), forced.stderr)
+        let never = try CommandRunner.run(["validate", "-", "--color", "never"], stdin: input)
+        XCTAssertFalse(never.stderr.contains("\u{1B}"))
+    }
+
+    func testDumpTreeShowsRangesAndStyles() throws {
+        let result = try CommandRunner.run(["dump-tree", "-"], stdin: Data("name: \"日本\"\nversion: 1.10\ncountry: NO\n".utf8))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, """
+        mapping (3) [1:1#0-4:1#41]
+          ? string plain "name" [1:1#0-1:5#4]
+          : string double-quoted "日本" [1:7#6-1:11#14]
+          ? string plain "version" [2:1#15-2:8#22]
+          : float plain "1.10" [2:10#24-2:14#28]
+          ? string plain "country" [3:1#29-3:8#36]
+          : string plain "NO" [3:10#38-3:12#40]
+
+        """)
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// What a run of the built binary printed and how it exited.
+public struct CommandResult: Sendable {
+    public let stdout: String
+    public let stderr: String
+    public let status: Int32
+}
+
+/// Runs the built `whatsnew` binary as a user would.
+public enum CommandRunner {
+    public static func run(_ arguments: [String], in directory: URL? = nil, stdin: Data? = nil,
+                           environment: [String: String] = [:]) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = Paths.binary
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = nil
+        env["COLUMNS"] = nil
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try input.fileHandleForWriting.close()
+        // Read both pipes concurrently so a full pipe never blocks the child.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var errData = Data()
+        group.enter()
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return CommandResult(stdout: String(decoding: outData, as: UTF8.self),
+                             stderr: String(decoding: errData, as: UTF8.self), status: process.terminationStatus)
+    }
+}

@@ -1,0 +1,172 @@
+import XCTest
+@testable import YAMLTree
+
+/// The tree libyaml's events become: ranges, styles, aliases, merge keys, and the limits.
+final class YAMLParserTests: XCTestCase {
+    private func parse(_ text: String, name: String = "test.yaml", limits: YAMLLimits = YAMLLimits()) -> YAMLDocument {
+        YAMLParser.parse(SourceFile(name: name, text: text), format: YAMLInputFormat(fileName: name), limits: limits)
+    }
+
+    private func parse(bytes: [UInt8], name: String = "test.yaml") -> YAMLDocument {
+        YAMLParser.parse(SourceFile(name: name, contents: bytes), format: YAMLInputFormat(fileName: name))
+    }
+
+    func testRangesCountScalarsAndBytes() throws {
+        let document = parse("title: 新功能 ⭐\nnext: x\n")
+        let root = try XCTUnwrap(document.root)
+        let title = try XCTUnwrap(root["title"])
+        XCTAssertEqual(title.range.start, Mark(line: 1, column: 8, offset: 7))
+        XCTAssertEqual(title.range.end, Mark(line: 1, column: 13, offset: 7 + 9 + 1 + 3))
+        XCTAssertEqual(root.mapping?[1].key.range.start, Mark(line: 2, column: 1, offset: 21))
+    }
+
+    func testLineBreaksLibYAMLCountsAreLinesToo() throws {
+        for newline in ["\n", "\r\n", "\r", "\u{85}", "\u{2028}"] {
+            let document = parse("a: 1" + newline + "b: 2" + newline)
+            let root = try XCTUnwrap(document.root, newline.debugDescription)
+            let b = try XCTUnwrap(root.mapping?[1].key)
+            XCTAssertEqual(b.range.start.line, 2, newline.debugDescription)
+            XCTAssertEqual(b.range.start.column, 1, newline.debugDescription)
+            XCTAssertEqual(b.range.start.offset, 4 + newline.utf8.count, newline.debugDescription)
+        }
+    }
+
+    func testStylesAndTypes() throws {
+        let root = try XCTUnwrap(parse("a: 'x'\nb: \"1\"\nc: |\n  lit\nd: >\n  fold\ne: 1\nf: !!str 2\ng:\n").root)
+        XCTAssertEqual(root["a"]?.scalar, YAMLScalar(text: "x", style: .singleQuoted, kind: .string))
+        XCTAssertEqual(root["b"]?.scalar, YAMLScalar(text: "1", style: .doubleQuoted, kind: .string))
+        XCTAssertEqual(root["c"]?.scalar, YAMLScalar(text: "lit\n", style: .literal, kind: .string))
+        XCTAssertEqual(root["d"]?.scalar, YAMLScalar(text: "fold\n", style: .folded, kind: .string))
+        XCTAssertEqual(root["e"]?.scalar?.kind, .int)
+        XCTAssertEqual(root["f"]?.scalar?.kind, .string)
+        XCTAssertEqual(root["g"]?.scalar?.kind, .null)
+    }
+
+    func testAliasesShareTheAnchoredNode() throws {
+        let root = try XCTUnwrap(parse("a: &x {k: v}\nb: *x\n").root)
+        XCTAssertTrue(root["a"] === root["b"])
+        // root + key a + {k: v} (3) + key b + the alias expanded (3)
+        XCTAssertEqual(root.expandedCount, 1 + 1 + 3 + 1 + 3)
+    }
+
+    func testMergeKeysExplicitKeysWin() throws {
+        let root = try XCTUnwrap(parse("base: &b {x: 1, y: 2}\nmore: &m {z: 0, x: 9}\nd:\n  <<: [*b, *m]\n  y: 3\n").root)
+        let merged = try XCTUnwrap(root["d"]?.mapping)
+        XCTAssertEqual(merged.map { $0.key.scalar?.text }, ["x", "z", "y"], "merged pairs stand where the << key was")
+        XCTAssertEqual(root["d"]?["x"]?.scalar?.text, "1", "the first merged mapping wins")
+        XCTAssertEqual(root["d"]?["y"]?.scalar?.text, "3", "explicit keys win over merged ones")
+    }
+
+    func testDuplicateKeysNameBothPlaces() {
+        let document = parse("a: 1\nb: 2\na: 3\n")
+        XCTAssertEqual(document.errors.count, 1)
+        let error = document.errors[0]
+        XCTAssertEqual(error.code, "duplicate-key")
+        XCTAssertEqual(error.range.start, Mark(line: 3, column: 1, offset: 10))
+        XCTAssertEqual(error.notes.first?.range?.start, Mark(line: 1, column: 1, offset: 0))
+        XCTAssertNotNil(document.root, "a duplicate key is reported but reading goes on")
+    }
+
+    func testAliasBombFailsFastWithinTheBudget() {
+        var lines = ["a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
+        for level in 1...12 {
+            lines.append("a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]")
+        }
+        let document = parse(lines.joined(separator: "\n"))
+        XCTAssertNil(document.root)
+        XCTAssertEqual(document.errors.map(\.code), ["alias-budget-exceeded"])
+        XCTAssertEqual(document.errors.first?.range.start.line, 5)
+    }
+
+    func testModestAliasUseStaysWithinTheBudget() {
+        var lines = ["shared: &s {title: Continue, foregroundColor: white}"]
+        for index in 0..<500 { lines.append("k\(index): *s") }
+        let document = parse(lines.joined(separator: "\n"))
+        XCTAssertEqual(document.errors, [])
+    }
+
+    func testRecursiveAndUndefinedAliases() {
+        XCTAssertEqual(parse("a: &x [1, *x]\n").errors.map(\.code), ["recursive-alias"])
+        XCTAssertEqual(parse("a: *nope\n").errors.map(\.code), ["undefined-alias"])
+    }
+
+    func testNestingLimit() {
+        let deep = String(repeating: "[", count: 50) + String(repeating: "]", count: 50)
+        XCTAssertEqual(parse(deep, limits: YAMLLimits(maxDepth: 50)).errors, [])
+        let document = parse(deep, limits: YAMLLimits(maxDepth: 49))
+        XCTAssertEqual(document.errors.map(\.code), ["nesting-too-deep"])
+        XCTAssertEqual(document.errors.first?.range.start.column, 50)
+    }
+
+    func testSizeLimit() {
+        XCTAssertEqual(parse("a: 1\n", limits: YAMLLimits(maxInputBytes: 5)).errors, [])
+        XCTAssertEqual(parse("a: 12\n", limits: YAMLLimits(maxInputBytes: 5)).errors.map(\.code), ["input-too-large"])
+    }
+
+    func testEmptyCommentOnlyAndMultiDocument() {
+        XCTAssertEqual(parse("").errors.map(\.code), ["empty-document"])
+        XCTAssertEqual(parse("# nothing\n").errors.first?.message, "the file holds only comments; expected a document")
+        let multi = parse("a: 1\n---\nb: 2\n")
+        XCTAssertEqual(multi.errors.map(\.code), ["multiple-documents"])
+        XCTAssertEqual(multi.errors.first?.range.start.line, 2)
+        XCTAssertEqual(parse("---\na: 1\n...\n").errors, [], "one explicit document is fine")
+    }
+
+    func testEncodings() throws {
+        let text = "a: \"日本\"\nb: 2\n"
+        var utf16BE: [UInt8] = [0xFE, 0xFF]
+        for unit in text.utf16 { utf16BE += [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
+        var utf32LE: [UInt8] = [0xFF, 0xFE, 0, 0]
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            utf32LE += [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF), 0]
+        }
+        for (bytes, encoding) in [(utf16BE, SourceEncoding.utf16BigEndian), (utf32LE, .utf32LittleEndian),
+                                  ([0xEF, 0xBB, 0xBF] + Array(text.utf8), .utf8)] {
+            let document = parse(bytes: bytes)
+            XCTAssertEqual(document.file.encoding, encoding)
+            XCTAssertEqual(document.errors, [])
+            XCTAssertEqual(document.root?["a"]?.scalar?.text, "日本")
+            XCTAssertEqual(document.root?["b"]?.range.start, Mark(line: 2, column: 4, offset: 15))
+        }
+    }
+
+    func testInvalidUTF8AndNULArePositioned() {
+        let invalid = parse(bytes: Array("a: ok\nb: \"x".utf8) + [0xC3, 0x28] + Array("\"\n".utf8))
+        XCTAssertEqual(invalid.errors.map(\.code), ["invalid-utf8"])
+        XCTAssertEqual(invalid.errors.first?.range.start, Mark(line: 2, column: 6, offset: 11))
+        let nul = parse(bytes: Array("a: x".utf8) + [0] + Array("y\n".utf8))
+        XCTAssertEqual(nul.errors.map(\.code), ["nul-byte"])
+        XCTAssertEqual(nul.errors.first?.range.start, Mark(line: 1, column: 5, offset: 4))
+    }
+
+    func testEscapedNULDoesNotTruncate() {
+        XCTAssertEqual(parse("a: \"x\\0y\"\n").root?["a"]?.scalar?.text, "x\u{0}y")
+    }
+
+    func testTabsAndUnknownTags() {
+        let tabs = parse("a:\n\tb: 1\n")
+        XCTAssertEqual(tabs.errors.map(\.code), ["tab-indentation"])
+        XCTAssertEqual(tabs.errors.first?.range.start, Mark(line: 2, column: 1, offset: 3))
+        let tags = parse("a: !!python/object:os.system x\nb: !!binary aGk=\nc: !!int 3\nd: !!int x\n")
+        XCTAssertEqual(tags.errors.map(\.code), ["unknown-tag", "unknown-tag", "invalid-tagged-value"])
+        XCTAssertEqual(tags.errors.first?.message,
+                       "unknown tag '!!python/object:os.system'; expected no tag, or one of !!str, !!int, !!float, !!bool, !!null")
+    }
+
+    func testLibYAMLErrorsCarryTheirProblemAndContext() throws {
+        let document = parse("a: [1, 2\nb: 3\n")
+        let error = try XCTUnwrap(document.errors.first)
+        XCTAssertEqual(error.code, "yaml-syntax")
+        XCTAssertTrue(error.message.hasPrefix("malformed YAML: "), error.message)
+        XCTAssertEqual(error.notes.first?.message, "while parsing a flow sequence")
+        XCTAssertEqual(error.notes.first?.range?.start, Mark(line: 1, column: 4, offset: 3))
+    }
+
+    func testDumpIsTheSameForYAMLAndJSONWithoutPositions() throws {
+        let yaml = try XCTUnwrap(parse("a: [1, x, true]\nb: {c: null}\n").root)
+        let json = try XCTUnwrap(parse("{\"a\": [1, \"x\", true], \"b\": {\"c\": null}}", name: "t.json").root)
+        XCTAssertEqual(yaml.dump(positions: false), json.dump(positions: false))
+        XCTAssertNotEqual(yaml.dump(), json.dump())
+    }
+}
