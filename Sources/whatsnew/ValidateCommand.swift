@@ -20,13 +20,16 @@ struct ValidateCommand: ParsableCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var colorOptions: ColorOptions
 
+    @Option(name: .long, help: "A YAML/JSON file of registries (images, primaryActions, secondaryActions) the inputs may refer to; repeatable.")
+    var refs: [String] = []
+
     @Flag(name: .long, help: "Treat warnings as errors.")
     var strict = false
 
     func run() throws {
         let engine = DiagnosticEngine(strict: strict)
         do {
-            try Compiler(readOptions: input.readOptions).validate(inputs, engine: engine)
+            try Compiler(readOptions: input.readOptions, referenceFiles: refs).validate(inputs, engine: engine)
         } catch {
             throw Output.fail(error)
         }

@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// Every `Fixtures/invalid/<case>/` input exits 1 with exactly its golden diagnostics (`expected.txt`).
+/// Every `Fixtures/invalid/<case>/` input exits 1 (or the code in its `status` file, for warnings) with exactly
+/// its golden diagnostics (`expected.txt`); extra arguments come from its `args` file.
 final class ReadingFixtureTests: XCTestCase {
     private static let invalidCases = Paths.cases(in: Paths.fixtures.appendingPathComponent("invalid"))
 
@@ -18,7 +19,9 @@ final class ReadingFixtureTests: XCTestCase {
             let extra = (try? String(contentsOf: argsFile, encoding: .utf8))?
                 .split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init) ?? []
             let result = try CommandRunner.run(["validate", input, "--color", "never"] + extra, in: directory)
-            XCTAssertEqual(result.status, 1, "\(directory.lastPathComponent): exit status")
+            let status = (try? String(contentsOf: directory.appendingPathComponent("status"), encoding: .utf8))
+                .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 1
+            XCTAssertEqual(result.status, status, "\(directory.lastPathComponent): exit status")
             XCTAssertEqual(result.stdout, "", "\(directory.lastPathComponent): stdout")
             Golden.assertMatches(result.stderr, golden: directory.appendingPathComponent("expected.txt"))
         }
@@ -47,7 +50,10 @@ final class ReadingFixtureTests: XCTestCase {
     }
 
     func testExampleManifestValidates() throws {
-        let result = try CommandRunner.run(["validate", "notes.yaml", "whatsnewkit/notes.json"], in: Paths.fixtures)
-        XCTAssertEqual(result.status, 0, result.stderr)
+        for arguments in [["notes.yaml"], ["notes.json"], ["whatsnewkit/notes.json", "--refs", "whatsnewkit/refs.yaml"]] {
+            let result = try CommandRunner.run(["validate", "--strict"] + arguments, in: Paths.fixtures)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertEqual(result.stderr, "", "no diagnostic at all, not even a warning")
+        }
     }
 }

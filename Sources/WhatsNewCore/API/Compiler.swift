@@ -1,19 +1,44 @@
 import YAMLTree
 
-/// The entry point of the library: reads inputs, checks them and reports to one diagnostic engine.
+/// The entry point of the library: reads inputs, decodes them into a `Manifest`, runs the semantic rules,
+/// and reports every problem to one diagnostic engine.
 public struct Compiler: Sendable {
     public var readOptions: ReadOptions
+    /// `--refs` files: registries (WhatsNewKit's decoder `userInfo`) the inputs may refer to.
+    public var referenceFiles: [String]
 
-    public init(readOptions: ReadOptions = ReadOptions()) {
+    public init(readOptions: ReadOptions = ReadOptions(), referenceFiles: [String] = []) {
         self.readOptions = readOptions
+        self.referenceFiles = referenceFiles
     }
 
-    /// Reads and checks every input, reporting all problems to `engine`; throws only when an input
-    /// cannot be read at all.
-    public func validate(_ inputs: [String], engine: DiagnosticEngine) throws(IOError) {
-        for input in inputs {
-            _ = try InputLoader.load(input, options: readOptions, engine: engine)
+    /// Reads, decodes and checks the inputs. Returns the manifest when it could be decoded (it may still
+    /// have errors: check `engine.hasErrors`); throws only when a file cannot be read at all.
+    @discardableResult
+    public func load(_ inputs: [String], engine: DiagnosticEngine) throws(IOError) -> Manifest? {
+        var loaded: [LoadedInput] = []
+        for input in inputs { loaded += try InputLoader.load(input, options: readOptions, engine: engine) }
+        var references: [LoadedInput] = []
+        for file in referenceFiles { references += try InputLoader.load(file, options: readOptions, engine: engine) }
+        defer { fillPaths(engine, from: loaded + references) }
+        guard !engine.hasErrors, !loaded.isEmpty else { return nil }
+
+        var decoder = ManifestDecoder(engine: engine)
+        for input in loaded {
+            if let root = input.root { decoder.addInput(root, file: input.file) }
         }
+        for input in references {
+            if let root = input.root { decoder.addReferences(root, file: input.file) }
+        }
+        var manifest = decoder.finish(firstFile: loaded.first?.file)
+        manifest.baseDirectory = Self.baseDirectory(of: inputs.first ?? ".")
+        for rule in ManifestRules.all { rule.check(manifest, engine: engine) }
+        return manifest
+    }
+
+    /// Reads and checks every input, reporting all problems to `engine`.
+    public func validate(_ inputs: [String], engine: DiagnosticEngine) throws(IOError) {
+        try load(inputs, engine: engine)
     }
 
     /// The tree of one input, one node per line with its range (see `YAMLNode.dump`), or nil when it
@@ -25,5 +50,21 @@ public struct Compiler: Sendable {
             output += root.dump(positions: positions)
         }
         return engine.hasErrors ? nil : output
+    }
+
+    /// The directory image paths are relative to: the input directory itself, or a file's directory.
+    static func baseDirectory(of input: String) -> String {
+        if input == "-" { return "." }
+        return FileSystem.kind(of: input) == .directory ? input : FileSystem.directoryName(of: input)
+    }
+
+    /// Gives each diagnostic without a JSON Pointer the pointer of its position in its file's tree.
+    private func fillPaths(_ engine: DiagnosticEngine, from inputs: [LoadedInput]) {
+        var roots: [ObjectIdentifier: YAMLNode] = [:]
+        for input in inputs { if let root = input.root { roots[ObjectIdentifier(input.file)] = root } }
+        engine.fillPaths { diagnostic in
+            guard let file = diagnostic.file, let range = diagnostic.range, let root = roots[ObjectIdentifier(file)] else { return nil }
+            return root.pointer(toOffset: range.start.offset)
+        }
     }
 }

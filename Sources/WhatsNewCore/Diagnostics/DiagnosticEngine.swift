@@ -20,6 +20,13 @@ public final class DiagnosticEngine {
         for diagnostic in diagnostics { report(diagnostic) }
     }
 
+    /// Sets the JSON Pointer of every diagnostic that has none, from `pointer`.
+    func fillPaths(_ pointer: (Diagnostic) -> String?) {
+        for index in collected.indices where collected[index].path == nil {
+            collected[index].path = pointer(collected[index])
+        }
+    }
+
     public var errorCount: Int { collected.count(where: { $0.severity == .error }) }
     public var warningCount: Int { collected.count(where: { $0.severity == .warning }) }
     public var hasErrors: Bool { collected.contains { $0.severity == .error } }

@@ -1,0 +1,119 @@
+import YAMLTree
+
+extension ManifestDecoder {
+    static let primaryActionKeys = ["title", "backgroundColor", "foregroundColor", "hapticFeedback"]
+    static let secondaryActionKeys = ["title", "foregroundColor", "hapticFeedback", "openURL", "present", "dismiss", "custom"]
+
+    func decodePrimaryReference(_ node: YAMLNode, for name: String, context: DecodingContext) -> Reference<PrimaryAction>? {
+        if let scalar = node.scalar, scalar.kind == .string { return .key(scalar.text, context.location(node)) }
+        if node.mapping == nil {
+            context.typeMismatch(node, expected: "a primary action key or mapping", for: name)
+            return nil
+        }
+        return decodePrimaryAction(node, for: name, context: context).map(Reference.inline)
+    }
+
+    func decodeSecondaryReference(_ node: YAMLNode, for name: String, context: DecodingContext) -> Reference<SecondaryAction>? {
+        if let scalar = node.scalar, scalar.kind == .string { return .key(scalar.text, context.location(node)) }
+        if node.mapping == nil {
+            context.typeMismatch(node, expected: "a secondary action key or mapping", for: name)
+            return nil
+        }
+        return decodeSecondaryAction(node, for: name, context: context).map(Reference.inline)
+    }
+
+    func decodePrimaryAction(_ node: YAMLNode, for name: String, context: DecodingContext) -> PrimaryAction? {
+        guard let fields = context.fields(node, of: name, allowed: Self.primaryActionKeys) else { return nil }
+        var action = PrimaryAction(location: context.location(node))
+        if let title = fields["title"].flatMap({ decodeText($0, for: "title", context: context) }) { action.title = title }
+        if let color = fields["backgroundColor"].flatMap({ decodeColor($0, for: "backgroundColor", context: context) }) {
+            action.backgroundColor = color
+        }
+        if let color = fields["foregroundColor"].flatMap({ decodeColor($0, for: "foregroundColor", context: context) }) {
+            action.foregroundColor = color
+        }
+        action.hapticFeedback = fields["hapticFeedback"].flatMap { decodeHaptic($0, context: context) }
+        return action
+    }
+
+    func decodeSecondaryAction(_ node: YAMLNode, for name: String, context: DecodingContext) -> SecondaryAction? {
+        guard let fields = context.fields(node, of: name, allowed: Self.secondaryActionKeys) else { return nil }
+        let title = fields["title"].flatMap { decodeText($0, for: "title", context: context) }
+        if fields["title"] == nil { context.missing("title", in: fields, of: name) }
+        let kinds = ["openURL", "present", "dismiss", "custom"].filter { fields[$0] != nil }
+        guard kinds.count == 1, let kindNode = fields[kinds[0]] else {
+            let found = kinds.isEmpty ? "none" : kinds.map { "'\($0)'" }.joined(separator: " and ")
+            context.error("invalid-action", "expected exactly one of 'openURL', 'present', 'dismiss' or 'custom' in '\(name)', found \(found)",
+                          at: node)
+            return nil
+        }
+        var urlLocation: SourceLocation?
+        let kind: SecondaryAction.Kind
+        switch kinds[0] {
+        case "openURL":
+            guard let url = context.string(kindNode, for: "openURL") else { return nil }
+            urlLocation = context.location(kindNode)
+            kind = .openURL(url)
+        case "present":
+            guard let page = context.fields(kindNode, of: "present", allowed: ["title", "body"]) else { return nil }
+            guard let bodyNode = page["body"] else {
+                context.missing("body", in: page, of: "present")
+                return nil
+            }
+            guard let body = decodeText(bodyNode, for: "present.body", context: context) else { return nil }
+            kind = .present(title: page["title"].flatMap { decodeText($0, for: "present.title", context: context) }, body: body)
+        case "dismiss":
+            guard let flag = context.bool(kindNode, for: "dismiss") else { return nil }
+            guard flag else {
+                context.error("invalid-value", "expected 'dismiss: true', found 'false'", at: kindNode,
+                              fix: "remove 'dismiss', or choose another kind of action")
+                return nil
+            }
+            kind = .dismiss
+        default:
+            guard let identifier = context.string(kindNode, for: "custom") else { return nil }
+            kind = .custom(identifier)
+        }
+        guard let title else { return nil }
+        var action = SecondaryAction(title: title, kind: kind, location: context.location(node), urlLocation: urlLocation)
+        if let color = fields["foregroundColor"].flatMap({ decodeColor($0, for: "foregroundColor", context: context) }) {
+            action.foregroundColor = color
+        }
+        action.hapticFeedback = fields["hapticFeedback"].flatMap { decodeHaptic($0, context: context) }
+        return action
+    }
+
+    /// `selection`, `{ notification: success|warning|error }` or `{ impact: { style, intensity } }`.
+    func decodeHaptic(_ node: YAMLNode, context: DecodingContext) -> HapticFeedback? {
+        let expected = "'selection', { notification: … } or { impact: … }"
+        if let scalar = node.scalar {
+            guard scalar.text == "selection" else {
+                context.error("invalid-value", "expected \(expected) for 'hapticFeedback', found '\(scalar.text)'"
+                              + Suggestion.phrase(for: scalar.text, in: ["selection"]), at: node)
+                return nil
+            }
+            return .selection
+        }
+        guard let fields = context.fields(node, of: "hapticFeedback", allowed: ["notification", "impact"], expected: expected) else {
+            return nil
+        }
+        if let notification = fields["notification"] {
+            return context.oneOf(notification, for: "notification", as: HapticFeedback.Notification.self).map(HapticFeedback.notification)
+        }
+        if let impactNode = fields["impact"] {
+            guard let impact = context.fields(impactNode, of: "impact", allowed: ["style", "intensity"]) else { return nil }
+            let style = impact["style"].flatMap { context.oneOf($0, for: "style", as: HapticFeedback.ImpactStyle.self) }
+            var intensity: Double?
+            if let intensityNode = impact["intensity"], let value = context.number(intensityNode, for: "intensity") {
+                if (0...1).contains(value) {
+                    intensity = value
+                } else {
+                    context.error("invalid-value", "expected an intensity from 0 to 1, found \(intensityNode.scalar?.text ?? "")", at: intensityNode)
+                }
+            }
+            return .impact(style: style, intensity: intensity)
+        }
+        context.error("invalid-value", "expected \(expected) for 'hapticFeedback', found an empty mapping", at: node)
+        return nil
+    }
+}

@@ -1,0 +1,42 @@
+import YAMLTree
+
+extension ManifestDecoder {
+    static let imageKeys = ["systemName", "emoji", "file", "foregroundColor", "renderingMode", "symbolRenderingMode", "alt"]
+
+    /// A registry key, or an inline image.
+    func decodeImageReference(_ node: YAMLNode, for name: String, context: DecodingContext) -> Reference<Image>? {
+        if let scalar = node.scalar, scalar.kind == .string {
+            return .key(scalar.text, context.location(node))
+        }
+        if node.mapping == nil {
+            context.typeMismatch(node, expected: "an image key or an image mapping", for: name)
+            return nil
+        }
+        return decodeImage(node, for: name, context: context).map(Reference.inline)
+    }
+
+    func decodeImage(_ node: YAMLNode, for name: String, context: DecodingContext) -> Image? {
+        guard let fields = context.fields(node, of: name, allowed: Self.imageKeys, expected: "an image mapping") else { return nil }
+        let sources = ["systemName", "emoji", "file"].filter { fields[$0] != nil }
+        guard sources.count == 1, let sourceNode = fields[sources[0]] else {
+            let found = sources.isEmpty ? "none" : sources.map { "'\($0)'" }.joined(separator: " and ")
+            context.error("invalid-image", "expected exactly one of 'systemName', 'emoji' or 'file' in '\(name)', found \(found)", at: node)
+            return nil
+        }
+        guard let value = context.string(sourceNode, for: "\(name).\(sources[0])") else { return nil }
+        let source: Image.Source
+        switch sources[0] {
+        case "systemName": source = .systemName(value)
+        case "emoji": source = .emoji(value)
+        default: source = .file(value)
+        }
+        return Image(source: source,
+                     foregroundColor: fields["foregroundColor"].flatMap { decodeColor($0, for: "foregroundColor", context: context) },
+                     renderingMode: fields["renderingMode"].flatMap { context.oneOf($0, for: "renderingMode", as: Image.RenderingMode.self) },
+                     symbolRenderingMode: fields["symbolRenderingMode"].flatMap {
+                         context.oneOf($0, for: "symbolRenderingMode", as: Image.SymbolRenderingMode.self)
+                     },
+                     alt: fields["alt"].flatMap { decodeText($0, for: "alt", context: context) },
+                     location: context.location(node))
+    }
+}

@@ -1,0 +1,104 @@
+import YAMLTree
+
+extension ManifestDecoder {
+    static let versionKeys = ["version", "date", "title", "features", "primaryAction", "secondaryAction", "layout"]
+    static let featureKeys = ["id", "image", "title", "subtitle", "platforms"]
+
+    /// A version entry; nil when its version is missing or invalid (its other problems are still reported).
+    func decodeVersion(_ node: YAMLNode, name: String, context: DecodingContext) -> VersionEntry? {
+        guard let fields = context.fields(node, of: name, allowed: Self.versionKeys) else { return nil }
+        var parsed: (SemanticVersion, String)?
+        if let versionNode = fields["version"] {
+            parsed = decodeVersionNumber(versionNode, context: context)
+        } else {
+            context.missing("version", in: fields, of: name)
+        }
+        var features: [Feature] = []
+        if let featuresNode = fields["features"] {
+            if let items = featuresNode.sequence {
+                for (index, item) in items.enumerated() {
+                    if let feature = decodeFeature(item, name: "features[\(index)]", context: context) { features.append(feature) }
+                }
+            } else {
+                context.typeMismatch(featuresNode, expected: "a sequence of features", for: "features")
+            }
+        } else {
+            context.missing("features", in: fields, of: name)
+        }
+        let date = fields["date"].flatMap { decodeDate($0, context: context) }
+        let title = fields["title"].flatMap { decodeTitle($0, for: "title", context: context) }
+        let primary = fields["primaryAction"].flatMap { decodePrimaryReference($0, for: "primaryAction", context: context) }
+        let secondary = fields["secondaryAction"].flatMap { decodeSecondaryReference($0, for: "secondaryAction", context: context) }
+        let layout = fields["layout"].flatMap { decodeLayout($0, for: "layout", context: context) }
+        guard let (version, text) = parsed else { return nil }
+        return VersionEntry(version: version, versionText: text, versionLocation: fields["version"].map(context.location),
+                            date: date, dateLocation: fields["date"].map(context.location), title: title, features: features,
+                            primaryAction: primary, secondaryAction: secondary, layout: layout, location: context.location(node))
+    }
+
+    /// A version by its literal text: `version: 1.10` is "1.10", never the number 1.1.
+    func decodeVersionNumber(_ node: YAMLNode, context: DecodingContext) -> (SemanticVersion, String)? {
+        guard let scalar = node.scalar, scalar.kind == .string || scalar.isNumber else {
+            context.typeMismatch(node, expected: "a version string such as '1.2.0'", for: "version")
+            return nil
+        }
+        switch SemanticVersion.parse(scalar.text) {
+        case .success(let version):
+            return (version, scalar.text)
+        case .failure(let failure):
+            context.error("invalid-version",
+                          "invalid version '\(scalar.text)': \(failure.reason); expected MAJOR[.MINOR[.PATCH]][-PRERELEASE][+BUILD], e.g. '1.2.0'",
+                          at: node)
+            return nil
+        }
+    }
+
+    func decodeDate(_ node: YAMLNode, context: DecodingContext) -> String? {
+        guard let text = context.string(node, for: "date") else { return nil }
+        guard Self.isISODate(text) else {
+            context.error("invalid-date", "invalid date '\(text)'; expected an ISO 8601 calendar date YYYY-MM-DD, e.g. '2026-11-01'", at: node)
+            return nil
+        }
+        return text
+    }
+
+    static func isISODate(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return false }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard byte >= 0x30, byte <= 0x39 else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), (1...12).contains(month) else {
+            return false
+        }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        return (1...days).contains(day)
+    }
+
+    func decodeFeature(_ node: YAMLNode, name: String, context: DecodingContext) -> Feature? {
+        guard let fields = context.fields(node, of: name, allowed: Self.featureKeys) else { return nil }
+        let title = fields["title"].flatMap { decodeText($0, for: "title", context: context) }
+        let subtitle = fields["subtitle"].flatMap { decodeText($0, for: "subtitle", context: context) }
+        if fields["title"] == nil { context.missing("title", in: fields, of: name) }
+        if fields["subtitle"] == nil { context.missing("subtitle", in: fields, of: name) }
+        let id = fields["id"].flatMap { context.string($0, for: "id") }
+        let image = fields["image"].flatMap { decodeImageReference($0, for: "image", context: context) }
+        var platforms: [String] = []
+        if let node = fields["platforms"] {
+            if let items = node.sequence {
+                platforms = items.compactMap { context.string($0, for: "platforms") }
+            } else {
+                context.typeMismatch(node, expected: "a sequence of platform names", for: "platforms")
+            }
+        }
+        guard let title, let subtitle else { return nil }
+        return Feature(id: id, idLocation: fields["id"].map(context.location), image: image, title: title, subtitle: subtitle,
+                       platforms: platforms, location: context.location(node))
+    }
+}

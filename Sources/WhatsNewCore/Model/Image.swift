@@ -1,0 +1,64 @@
+/// A feature's image: an SF Symbol name, an emoji, or a file beside the manifest.
+public struct Image: Sendable, Hashable {
+    public enum Source: Sendable, Hashable {
+        /// An SF Symbol name (shown as an emoji from a built-in table, or '•').
+        case systemName(String)
+        /// A glyph shown everywhere.
+        case emoji(String)
+        /// An SVG, PNG or JPEG path relative to the manifest's directory.
+        case file(String)
+    }
+
+    public enum RenderingMode: String, Sendable, Hashable, CaseIterable {
+        case original, template
+    }
+
+    public enum SymbolRenderingMode: String, Sendable, Hashable, CaseIterable {
+        case monochrome, hierarchical, palette, multicolor
+    }
+
+    public var source: Source
+    public var foregroundColor: ColorValue?
+    public var renderingMode: RenderingMode?
+    public var symbolRenderingMode: SymbolRenderingMode?
+    /// Accessibility text; defaults to the title of the feature it illustrates.
+    public var alt: LocalizedText?
+    public var location: SourceLocation?
+
+    public init(source: Source, foregroundColor: ColorValue? = nil, renderingMode: RenderingMode? = nil,
+                symbolRenderingMode: SymbolRenderingMode? = nil, alt: LocalizedText? = nil, location: SourceLocation? = nil) {
+        self.source = source
+        self.foregroundColor = foregroundColor
+        self.renderingMode = renderingMode
+        self.symbolRenderingMode = symbolRenderingMode
+        self.alt = alt
+        self.location = location
+    }
+
+    public static func == (lhs: Image, rhs: Image) -> Bool {
+        lhs.source == rhs.source && lhs.foregroundColor == rhs.foregroundColor && lhs.renderingMode == rhs.renderingMode
+            && lhs.symbolRenderingMode == rhs.symbolRenderingMode && lhs.alt == rhs.alt
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(source)
+        hasher.combine(foregroundColor)
+    }
+}
+
+/// A color as written in the manifest (a name like `accentColor` or a hex code), with where it was written.
+/// Whether it is a valid color is a rule's job, so decoding never fails on a color.
+public struct ColorValue: Sendable, Hashable, CustomStringConvertible {
+    public let text: String
+    public let location: SourceLocation?
+
+    public init(_ text: String, location: SourceLocation? = nil) {
+        self.text = text
+        self.location = location
+    }
+
+    public var description: String { text }
+
+    public static func == (lhs: ColorValue, rhs: ColorValue) -> Bool { lhs.text == rhs.text }
+    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
+}

@@ -1,0 +1,83 @@
+/// A text field: one Markdown string, or a map from locale to Markdown string.
+public struct LocalizedText: Sendable, Hashable {
+    public struct Entry: Sendable, Hashable {
+        /// The locale code as written (`en`, `de-AT`, `zh-Hans`), or nil for a text that is not localized.
+        public let locale: String?
+        public let text: String
+        public let location: SourceLocation?
+
+        public init(locale: String?, text: String, location: SourceLocation? = nil) {
+            self.locale = locale
+            self.text = text
+            self.location = location
+        }
+    }
+
+    public let entries: [Entry]
+    public let location: SourceLocation?
+
+    public init(entries: [Entry], location: SourceLocation? = nil) {
+        self.entries = entries
+        self.location = location
+    }
+
+    /// A text that is the same in every locale.
+    public init(_ text: String, location: SourceLocation? = nil) {
+        self.init(entries: [Entry(locale: nil, text: text, location: location)], location: location)
+    }
+
+    public var isLocalized: Bool { entries.first?.locale != nil }
+
+    /// The locales this text has (empty when it is not localized).
+    public var locales: [String] { entries.compactMap(\.locale) }
+
+    /// The text for `locale` by the fallback chain of SPEC §1: the locale, its language (de-AT → de),
+    /// the manifest's default locale, then the first entry. Locale codes compare case-insensitively.
+    public func text(for locale: String?, defaultLocale: String? = nil) -> String {
+        entry(for: locale, defaultLocale: defaultLocale)?.text ?? ""
+    }
+
+    public func entry(for locale: String?, defaultLocale: String? = nil) -> Entry? {
+        guard isLocalized else { return entries.first }
+        if let locale {
+            if let exact = entries.first(where: { $0.locale.map { LocalizedText.same($0, locale) } ?? false }) { return exact }
+            let language = LocalizedText.language(of: locale)
+            if let match = entries.first(where: { $0.locale.map { LocalizedText.same($0, language) } ?? false }) { return match }
+        }
+        if let defaultLocale,
+           let fallback = entries.first(where: { $0.locale.map { LocalizedText.same($0, defaultLocale) } ?? false }) {
+            return fallback
+        }
+        return entries.first
+    }
+
+    /// The language part of a locale code: "de-AT" → "de", "zh_Hans" → "zh".
+    public static func language(of locale: String) -> String {
+        String(locale.prefix { $0 != "-" && $0 != "_" })
+    }
+
+    /// Whether two locale codes name the same locale (case-insensitive, `_` and `-` alike).
+    static func same(_ a: String, _ b: String) -> Bool {
+        let (x, y) = (a.utf8, b.utf8)
+        guard x.count == y.count else { return false }
+        return zip(x, y).allSatisfy { normalized($0) == normalized($1) }
+    }
+
+    private static func normalized(_ byte: UInt8) -> UInt8 {
+        if byte == UInt8(ascii: "_") { return UInt8(ascii: "-") }
+        if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { return byte | 0x20 }
+        return byte
+    }
+
+    /// Text equality, ignoring where it was written.
+    public static func == (lhs: LocalizedText, rhs: LocalizedText) -> Bool {
+        lhs.entries.map { [$0.locale ?? "", $0.text] } == rhs.entries.map { [$0.locale ?? "", $0.text] }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for entry in entries {
+            hasher.combine(entry.locale)
+            hasher.combine(entry.text)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+/// The app the notes belong to.
+public struct AppInfo: Sendable, Hashable {
+    /// Names the state file of `show`.
+    public var id: String?
+    public var name: String?
+    public var url: String?
+
+    public init(id: String? = nil, name: String? = nil, url: String? = nil) {
+        self.id = id
+        self.name = name
+        self.url = url
+    }
+}
+
+/// What every version inherits unless it sets its own.
+public struct Defaults: Sendable {
+    public var title: Title?
+    public var primaryAction: Reference<PrimaryAction>?
+    public var secondaryAction: Reference<SecondaryAction>?
+    public var locale: String?
+    /// What `accentColor` means (blue when not set).
+    public var accentColor: ColorValue?
+    public var layout: LayoutOverrides?
+
+    public init() {}
+}
+
+/// A whole manifest: the app, the defaults, the three registries and the versions, as decoded (references
+/// unresolved; `Manifest+Resolution` resolves them).
+public struct Manifest: Sendable {
+    public var app: AppInfo?
+    public var defaults = Defaults()
+    public var images = Registry<Image>()
+    public var primaryActions = Registry<PrimaryAction>()
+    public var secondaryActions = Registry<SecondaryAction>()
+    /// In source order; `sortedVersions` gives newest first.
+    public var versions: [VersionEntry] = []
+    /// The directory image files are relative to.
+    public var baseDirectory: String = "."
+
+    public init() {}
+
+    /// Every version, newest first by SemVer precedence.
+    public var sortedVersions: [VersionEntry] {
+        versions.sorted { $0.version > $1.version }
+    }
+}

@@ -1,0 +1,167 @@
+/// A version by SemVer 2.0: `MAJOR[.MINOR[.PATCH]][-PRERELEASE][+BUILD]`, an optional leading `v`,
+/// missing minor and patch read as 0. Build metadata is kept for display and ignored in comparisons.
+public struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public enum Identifier: Sendable, Hashable, Comparable, CustomStringConvertible {
+        case numeric(Int)
+        case alphanumeric(String)
+
+        /// Numeric identifiers sort before alphanumeric ones; numbers numerically, text in ASCII order.
+        public static func < (lhs: Identifier, rhs: Identifier) -> Bool {
+            switch (lhs, rhs) {
+            case (.numeric(let a), .numeric(let b)): return a < b
+            case (.numeric, .alphanumeric): return true
+            case (.alphanumeric, .numeric): return false
+            case (.alphanumeric(let a), .alphanumeric(let b)): return Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8))
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case .numeric(let value): return String(value)
+            case .alphanumeric(let text): return text
+            }
+        }
+    }
+
+    public let major: Int
+    public let minor: Int
+    public let patch: Int
+    public let prerelease: [Identifier]
+    public let build: [String]
+
+    public init(major: Int, minor: Int = 0, patch: Int = 0, prerelease: [Identifier] = [], build: [String] = []) {
+        self.major = major
+        self.minor = minor
+        self.patch = patch
+        self.prerelease = prerelease
+        self.build = build
+    }
+
+    /// The canonical form, `M.m.p[-pre]`, without build metadata.
+    public var description: String {
+        var text = "\(major).\(minor).\(patch)"
+        if !prerelease.isEmpty { text += "-" + prerelease.map(\.description).joined(separator: ".") }
+        return text
+    }
+
+    /// The canonical form with build metadata, for display.
+    public var displayDescription: String {
+        build.isEmpty ? description : description + "+" + build.joined(separator: ".")
+    }
+
+    public var isPrerelease: Bool { !prerelease.isEmpty }
+
+    /// `major.minor.0`, the release a patch version falls back to.
+    public var minorRelease: SemanticVersion { SemanticVersion(major: major, minor: minor) }
+
+    /// SemVer precedence: build metadata is ignored, a pre-release sorts before its release.
+    public static func < (lhs: SemanticVersion, rhs: SemanticVersion) -> Bool {
+        if lhs.major != rhs.major { return lhs.major < rhs.major }
+        if lhs.minor != rhs.minor { return lhs.minor < rhs.minor }
+        if lhs.patch != rhs.patch { return lhs.patch < rhs.patch }
+        switch (lhs.prerelease.isEmpty, rhs.prerelease.isEmpty) {
+        case (true, true), (true, false): return false
+        case (false, true): return true
+        case (false, false): return lhs.prerelease.lexicographicallyPrecedes(rhs.prerelease)
+        }
+    }
+
+    /// Equality by precedence: build metadata is ignored.
+    public static func == (lhs: SemanticVersion, rhs: SemanticVersion) -> Bool {
+        lhs.major == rhs.major && lhs.minor == rhs.minor && lhs.patch == rhs.patch && lhs.prerelease == rhs.prerelease
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(major)
+        hasher.combine(minor)
+        hasher.combine(patch)
+        hasher.combine(prerelease)
+    }
+}
+
+extension SemanticVersion {
+    /// Why a text is not a version.
+    public struct ParseError: Error, Sendable, Hashable {
+        /// What is wrong, e.g. "'01' has a leading zero".
+        public let reason: String
+    }
+
+    /// Parses the strict syntax, or says what is wrong.
+    public static func parse(_ text: String) -> Result<SemanticVersion, ParseError> {
+        var rest = Substring(text)
+        if rest.first == "v" { rest = rest.dropFirst() }
+        var build: [String] = []
+        if let plus = rest.firstIndex(of: "+") {
+            let metadata = rest[rest.index(after: plus)...]
+            rest = rest[..<plus]
+            let identifiers = metadata.split(separator: ".", omittingEmptySubsequences: false)
+            for identifier in identifiers {
+                guard !identifier.isEmpty, identifier.allSatisfy(isIdentifierCharacter) else {
+                    return .failure(ParseError(reason: "build metadata '\(metadata)' must be dot-separated [0-9A-Za-z-] identifiers"))
+                }
+            }
+            build = identifiers.map(String.init)
+        }
+        var prerelease: [Identifier] = []
+        if let dash = rest.firstIndex(of: "-") {
+            let tail = rest[rest.index(after: dash)...]
+            rest = rest[..<dash]
+            for identifier in tail.split(separator: ".", omittingEmptySubsequences: false) {
+                guard !identifier.isEmpty, identifier.allSatisfy(isIdentifierCharacter) else {
+                    return .failure(ParseError(reason: "pre-release '\(tail)' must be dot-separated [0-9A-Za-z-] identifiers"))
+                }
+                if identifier.allSatisfy(\.isASCIIDigit) {
+                    guard identifier == "0" || identifier.first != "0" else {
+                        return .failure(ParseError(reason: "pre-release identifier '\(identifier)' has a leading zero"))
+                    }
+                    guard let value = Int(identifier) else {
+                        return .failure(ParseError(reason: "pre-release identifier '\(identifier)' is too large"))
+                    }
+                    prerelease.append(.numeric(value))
+                } else {
+                    prerelease.append(.alphanumeric(String(identifier)))
+                }
+            }
+        }
+        let parts = rest.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count) else {
+            return .failure(ParseError(reason: "'\(rest)' has \(parts.count) numbers, not one to three"))
+        }
+        var numbers: [Int] = []
+        for part in parts {
+            guard !part.isEmpty, part.allSatisfy(\.isASCIIDigit) else {
+                return .failure(ParseError(reason: part.isEmpty ? "a number is missing between the dots" : "'\(part)' is not a number"))
+            }
+            guard part == "0" || part.first != "0" else {
+                return .failure(ParseError(reason: "'\(part)' has a leading zero"))
+            }
+            guard let value = Int(part) else { return .failure(ParseError(reason: "'\(part)' is too large")) }
+            numbers.append(value)
+        }
+        while numbers.count < 3 { numbers.append(0) }
+        return .success(SemanticVersion(major: numbers[0], minor: numbers[1], patch: numbers[2], prerelease: prerelease, build: build))
+    }
+
+    /// Parses the strict syntax; nil when the text is not a version.
+    public init?(_ text: String) {
+        guard case .success(let version) = SemanticVersion.parse(text) else { return nil }
+        self = version
+    }
+
+    /// How WhatsNewKit reads a version string: split on ".", drop every piece that is not an integer,
+    /// shift the rest left, missing parts 0 ("v1.2.3" → 2.3.0, "1.2.3-beta.1" → 1.2.1, "abc" → 0.0.0).
+    public static func whatsNewKitReading(of text: String) -> SemanticVersion {
+        let numbers = text.split(separator: ".", omittingEmptySubsequences: false).compactMap { Int($0) }
+        return SemanticVersion(major: numbers.count > 0 ? numbers[0] : 0,
+                               minor: numbers.count > 1 ? numbers[1] : 0,
+                               patch: numbers.count > 2 ? numbers[2] : 0)
+    }
+
+    private static func isIdentifierCharacter(_ character: Character) -> Bool {
+        character.isASCII && (character.isLetter || character.isNumber || character == "-")
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isWholeNumber }
+}

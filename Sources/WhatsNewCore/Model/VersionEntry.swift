@@ -1,0 +1,33 @@
+/// The notes of one version (WhatsNewKit's `WhatsNew`).
+public struct VersionEntry: Sendable {
+    public var version: SemanticVersion
+    /// The version as written (`1.10`, `v2`), for messages.
+    public var versionText: String
+    public var versionLocation: SourceLocation?
+    /// An ISO 8601 date (`YYYY-MM-DD`), when given.
+    public var date: String?
+    public var dateLocation: SourceLocation?
+    public var title: Title?
+    public var features: [Feature]
+    public var primaryAction: Reference<PrimaryAction>?
+    public var secondaryAction: Reference<SecondaryAction>?
+    public var layout: LayoutOverrides?
+    public var location: SourceLocation?
+
+    public init(version: SemanticVersion, versionText: String, versionLocation: SourceLocation? = nil, date: String? = nil,
+                dateLocation: SourceLocation? = nil, title: Title? = nil, features: [Feature] = [],
+                primaryAction: Reference<PrimaryAction>? = nil, secondaryAction: Reference<SecondaryAction>? = nil,
+                layout: LayoutOverrides? = nil, location: SourceLocation? = nil) {
+        self.version = version
+        self.versionText = versionText
+        self.versionLocation = versionLocation
+        self.date = date
+        self.dateLocation = dateLocation
+        self.title = title
+        self.features = features
+        self.primaryAction = primaryAction
+        self.secondaryAction = secondaryAction
+        self.layout = layout
+        self.location = location
+    }
+}

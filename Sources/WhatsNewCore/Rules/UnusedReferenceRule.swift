@@ -1,0 +1,14 @@
+/// `unused-reference` (warning): a registry entry that no version, feature or default refers to.
+struct UnusedReferenceRule: ManifestRule {
+    func check(_ manifest: Manifest, engine: DiagnosticEngine) {
+        var used: Set<String> = []
+        for reference in manifest.references { used.insert(reference.registry + "/" + reference.key) }
+        for registry in ["images", "primaryActions", "secondaryActions"] {
+            for entry in manifest.registryKeys(registry) where !used.contains(registry + "/" + entry.key) {
+                engine.report(Diagnostic(.warning, code: "unused-reference",
+                                         message: "'\(entry.key)' in '\(registry)' is defined but never used",
+                                         at: entry.location, fix: "refer to it from a version, or remove it"))
+            }
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import TestSupport
+import XCTest
+import YAMLTree
+@testable import WhatsNewCore
+
+/// Decoding by hand from the tree: values, their source positions, references, defaults and localization.
+final class ManifestDecodingTests: XCTestCase {
+    private func load(_ inputs: [String], refs: [String] = []) throws -> (Manifest?, DiagnosticEngine) {
+        let engine = DiagnosticEngine()
+        let paths = inputs.map { Paths.fixtures.appendingPathComponent($0).path }
+        let manifest = try Compiler(referenceFiles: refs.map { Paths.fixtures.appendingPathComponent($0).path }).load(paths, engine: engine)
+        return (manifest, engine)
+    }
+
+    private func load(text: String, name: String = "test.yaml") -> (Manifest?, DiagnosticEngine) {
+        let engine = DiagnosticEngine()
+        let file = SourceFile(name: name, text: text)
+        let document = YAMLParser.parse(file, format: YAMLInputFormat(fileName: name))
+        for error in document.errors { engine.report(Diagnostic(error, in: file)) }
+        guard let root = document.root else { return (nil, engine) }
+        var decoder = ManifestDecoder(engine: engine)
+        decoder.addInput(root, file: file)
+        let manifest = decoder.finish(firstFile: file)
+        for rule in ManifestRules.all { rule.check(manifest, engine: engine) }
+        return (manifest, engine)
+    }
+
+    func testExampleManifestDecodesFieldByField() throws {
+        let (decoded, engine) = try load(["notes.yaml"])
+        XCTAssertEqual(engine.diagnostics.map(\.message), [])
+        let manifest = try XCTUnwrap(decoded)
+        XCTAssertEqual(manifest.app, AppInfo(id: "com.example.trails", name: "Trails", url: "https://example.com/trails"))
+        XCTAssertEqual(manifest.defaults.locale, "en")
+        XCTAssertEqual(manifest.defaults.accentColor?.text, "#2E7D32")
+        XCTAssertEqual(manifest.defaults.layout?.featureListSpacing, 35)
+        XCTAssertEqual(manifest.defaults.title?.text.text(for: "zh-Hans"), "新功能")
+        XCTAssertEqual(manifest.images.keys, ["star", "map", "bolt", "lock", "bell", "wand", "boot", "logo"])
+        XCTAssertEqual(manifest.images["star"]?.source, .systemName("star.fill"))
+        XCTAssertEqual(manifest.images["star"]?.foregroundColor?.text, "orange")
+        XCTAssertEqual(manifest.images["map"]?.symbolRenderingMode, .hierarchical)
+        XCTAssertEqual(manifest.images["boot"]?.source, .emoji("🥾"))
+        XCTAssertEqual(manifest.images["logo"]?.source, .file("assets/logo.svg"))
+        XCTAssertEqual(manifest.images["logo"]?.renderingMode, .original)
+        XCTAssertEqual(manifest.images["logo"]?.alt?.text(for: "de"), "Trails-Logo")
+        XCTAssertEqual(manifest.primaryActions["joinBeta"]?.hapticFeedback, .impact(style: .medium, intensity: 0.8))
+        XCTAssertEqual(manifest.primaryActions["continue"]?.hapticFeedback, .notification(.success))
+        XCTAssertEqual(manifest.secondaryActions["learnMore"]?.kind, .openURL("https://example.com/trails/notes"))
+        XCTAssertEqual(manifest.secondaryActions["learnMore"]?.hapticFeedback, .selection)
+        XCTAssertEqual(manifest.secondaryActions["notNow"]?.kind, .dismiss)
+        XCTAssertEqual(manifest.secondaryActions["openSettings"]?.kind, .custom("com.example.trails.openSettings"))
+        guard case .present(let pageTitle, let body)? = manifest.secondaryActions["offlineTour"]?.kind else {
+            return XCTFail("offlineTour presents a page")
+        }
+        XCTAssertEqual(pageTitle?.text(for: "en"), "Offline maps")
+        XCTAssertTrue(body.text(for: "de").hasPrefix("Lade eine Region **vor** dem Aufbruch"))
+
+        XCTAssertEqual(manifest.versions.map(\.versionText), ["1.2.0", "2.0.0-beta.1", "1.0.0", "1.10", "1.2.1", "1.1.0", "1.3.0"])
+        XCTAssertEqual(manifest.sortedVersions.map(\.version.description),
+                       ["2.0.0-beta.1", "1.10.0", "1.3.0", "1.2.1", "1.2.0", "1.1.0", "1.0.0"])
+
+        let first = manifest.versions[0]
+        XCTAssertEqual(first.date, "2025-06-12")
+        XCTAssertEqual(first.versionLocation?.range.start, Mark(line: 140, column: 14, offset: 3838))
+        XCTAssertEqual(first.title?.text.text(for: "de"), "**Neu** in Trails")
+        XCTAssertEqual(first.features.map(\.id), ["offline-maps", "gpx-export"])
+        XCTAssertEqual(first.features[0].image, .key("star", nil))
+        XCTAssertEqual(first.features[0].platforms, ["ios", "ipados", "macos"])
+        XCTAssertEqual(first.features[0].subtitle.text(for: "en"), "Download a region and navigate **without a connection**.")
+        XCTAssertEqual(manifest.resolve(first.features[0].image)?.source, .systemName("star.fill"))
+        XCTAssertEqual(manifest.primaryAction(for: first).title.text(for: "de"), "Weiter", "inherits defaults.primaryAction")
+        XCTAssertEqual(manifest.secondaryAction(for: first)?.title.text(for: "en"), "How offline maps work")
+        XCTAssertEqual(manifest.layout(for: first).contentSpacing, 80, "version layout")
+        XCTAssertEqual(manifest.layout(for: first).featureListSpacing, 35, "defaults layout")
+        XCTAssertEqual(manifest.layout(for: first).featureImageWidth, 40, "built-in layout")
+
+        let beta = manifest.versions[1]
+        XCTAssertTrue(beta.version.isPrerelease)
+        XCTAssertEqual(beta.title?.foregroundColor?.text, "accentColor")
+        XCTAssertEqual(manifest.layout(for: beta).featureHorizontalAlignment, .firstTextBaseline)
+        XCTAssertEqual(manifest.resolve(beta.features[1].image)?.symbolRenderingMode, .palette)
+
+        let tenth = manifest.versions[3]
+        XCTAssertEqual(tenth.version, SemanticVersion(major: 1, minor: 10))
+        XCTAssertEqual(manifest.title(for: tenth).text.text(for: "de"), "Neuigkeiten", "inherits defaults.title")
+        XCTAssertEqual(manifest.layout(for: tenth).contentPadding, EdgeInsets(top: 80, leading: 8, trailing: 8))
+        XCTAssertEqual(manifest.secondaryAction(for: tenth)?.kind, .openURL("https://example.com/trails/stories"))
+
+        let latest = manifest.versions[6]
+        XCTAssertEqual(manifest.primaryAction(for: latest).backgroundColor.text, "indigo")
+        XCTAssertEqual(manifest.primaryAction(for: latest).foregroundColor.text, "white", "the default foreground")
+        XCTAssertEqual(manifest.primaryAction(for: latest).hapticFeedback, .impact(style: nil, intensity: 0.5))
+    }
+
+    func testJSONTwinDecodesToTheSameManifest() throws {
+        let (yaml, _) = try load(["notes.yaml"])
+        let (json, engine) = try load(["notes.json"])
+        XCTAssertFalse(engine.hasErrors)
+        XCTAssertEqual(yaml?.versions.map(\.version), json?.versions.map(\.version))
+        XCTAssertEqual(yaml?.versions.map(\.versionText), json?.versions.map(\.versionText))
+        XCTAssertEqual(yaml?.versions.flatMap(\.features), json?.versions.flatMap(\.features))
+        XCTAssertEqual(yaml?.images.keys, json?.images.keys)
+    }
+
+    func testWhatsNewKitDocumentWithReferences() throws {
+        let (decoded, engine) = try load(["whatsnewkit/notes.json"], refs: ["whatsnewkit/refs.yaml"])
+        XCTAssertEqual(engine.diagnostics.map(\.message), [])
+        let manifest = try XCTUnwrap(decoded)
+        let version = try XCTUnwrap(manifest.versions.first)
+        XCTAssertEqual(version.version.description, "1.0.0")
+        XCTAssertEqual(manifest.title(for: version).text.text(for: nil), "What's New")
+        XCTAssertEqual(version.features.first?.title.text(for: nil), "Title")
+        XCTAssertEqual(manifest.resolve(version.features.first?.image)?.source, .systemName("star.fill"))
+        XCTAssertEqual(manifest.primaryAction(for: version).title.text(for: nil), "Continue")
+        XCTAssertEqual(manifest.secondaryAction(for: version)?.kind, .openURL("https://github.com/SvenTiigi/WhatsNewKit"))
+    }
+
+    func testWhatsNewKitArrayOfDocuments() {
+        let (manifest, engine) = load(text: """
+        [{"version": "1.0.0", "title": "A", "features": [], "primaryAction": {"title": "OK"}},
+         {"version": "1.1.0", "title": "B", "features": []}]
+        """, name: "array.json")
+        XCTAssertEqual(engine.diagnostics.map(\.message), [])
+        XCTAssertEqual(manifest?.versions.map(\.versionText), ["1.0.0", "1.1.0"])
+    }
+
+    func testLocalizationFallbackChain() {
+        let text = LocalizedText(entries: [.init(locale: "en", text: "Hello"), .init(locale: "de", text: "Hallo"),
+                                           .init(locale: "zh-Hans", text: "你好")])
+        XCTAssertEqual(text.text(for: "de"), "Hallo")
+        XCTAssertEqual(text.text(for: "de-AT"), "Hallo", "the language of the locale")
+        XCTAssertEqual(text.text(for: "DE_at"), "Hallo", "case and separator do not matter")
+        XCTAssertEqual(text.text(for: "zh-hans"), "你好")
+        XCTAssertEqual(text.text(for: "fr", defaultLocale: "de"), "Hallo", "the default locale")
+        XCTAssertEqual(text.text(for: "fr"), "Hello", "the first entry")
+        XCTAssertEqual(text.text(for: nil, defaultLocale: "zh-Hans"), "你好")
+        XCTAssertEqual(LocalizedText("Plain").text(for: "de"), "Plain")
+    }
+
+    func testYAMLSurprisesKeepTheirText() {
+        let (manifest, engine) = load(text: """
+        versions:
+          - version: 2.0
+            title: NO
+            features:
+              - title: 0777
+                subtitle: 12:30:45
+        """)
+        XCTAssertEqual(engine.diagnostics.map(\.message), [])
+        let version = manifest?.versions.first
+        XCTAssertEqual(version?.versionText, "2.0")
+        XCTAssertEqual(version?.title?.text.text(for: nil), "NO")
+        XCTAssertEqual(version?.features.first?.title.text(for: nil), "0777")
+        XCTAssertEqual(version?.features.first?.subtitle.text(for: nil), "12:30:45")
+    }
+
+    func testDiagnosticsCarryJSONPointers() throws {
+        let engine = DiagnosticEngine()
+        try Compiler().validate([Paths.fixtures.appendingPathComponent("invalid/decode-ten-mistakes/input.yaml").path], engine: engine)
+        XCTAssertEqual(engine.errorCount, 10)
+        XCTAssertEqual(engine.warningCount, 1)
+        XCTAssertEqual(engine.diagnostics.map { $0.path ?? "-" }, [
+            "/app/nmae", "/defaults/primaryAction", "/primaryActions/continue", "/primaryActions/continue/hapticFeedback",
+            "/versions/0/date", "/versions/0/features/0/image", "/versions/1/version", "/versions/1/features/0/title",
+            "/versions/1/features/0/platform", "/versions/2/version", "/versions/2/layout/featureImageWidth",
+        ])
+    }
+}
