@@ -10,6 +10,12 @@ enum ManifestRules {
         UnusedReferenceRule(),
         DuplicateVersionRule(),
         MissingTranslationRule(),
+        DuplicateFeatureIDRule(),
+        DuplicateFeatureRule(),
+        UnreachablePatchRule(),
+        MissingImageFileRule(),
+        InvalidURLRule(),
+        EmptyTextRule(),
     ]
 }
 

@@ -1,0 +1,32 @@
+/// Which versions and features a run compiles: `--release`, `--since`, `--locale`, `--platform`.
+public struct Selection: Sendable, Hashable {
+    /// Only this version.
+    public var release: SemanticVersion?
+    /// Only versions newer than this one.
+    public var since: SemanticVersion?
+    /// The locale texts are shown in (the fallback chain of SPEC §1 applies).
+    public var locale: String?
+    /// Only features for this platform (features without `platforms` apply everywhere).
+    public var platform: String?
+
+    public init(release: SemanticVersion? = nil, since: SemanticVersion? = nil, locale: String? = nil, platform: String? = nil) {
+        self.release = release
+        self.since = since
+        self.locale = locale
+        self.platform = platform
+    }
+
+    /// The selected versions of a manifest, newest first, with their features filtered by platform.
+    public func versions(of manifest: Manifest) -> [VersionEntry] {
+        manifest.sortedVersions.compactMap { entry in
+            if let release, entry.version != release { return nil }
+            if let since, !(entry.version > since) { return nil }
+            guard let platform else { return entry }
+            var filtered = entry
+            filtered.features = entry.features.filter { feature in
+                feature.platforms.isEmpty || feature.platforms.contains { $0.lowercased() == platform.lowercased() }
+            }
+            return filtered
+        }
+    }
+}

@@ -1,0 +1,37 @@
+/// `invalid-url` (error): an `openURL` that is not an absolute http, https or mailto URL —
+/// `javascript:`, `data:` and relative links are refused.
+struct InvalidURLRule: ManifestRule {
+    func check(_ manifest: Manifest, engine: DiagnosticEngine) {
+        var actions = manifest.secondaryActions.entries.map(\.value)
+        for version in manifest.versions { if case .inline(let action)? = version.secondaryAction { actions.append(action) } }
+        if case .inline(let action)? = manifest.defaults.secondaryAction { actions.append(action) }
+        for action in actions {
+            guard case .openURL(let url) = action.kind, let problem = Self.problem(with: url) else { continue }
+            engine.report(Diagnostic(.error, code: "invalid-url", message: "invalid URL '\(url)' for 'openURL': \(problem)",
+                                     at: action.urlLocation ?? action.location, fix: "write an absolute URL such as 'https://example.com/notes'"))
+        }
+    }
+
+    /// What is wrong with a URL, or nil when it is an absolute http, https or mailto URL.
+    static func problem(with url: String) -> String? {
+        if url.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F || TerminalSafeText.isUnsafe($0) }) {
+            return "it contains spaces or control characters; expected an absolute http, https or mailto URL"
+        }
+        guard let colon = url.firstIndex(of: ":") else {
+            return "it has no scheme; expected an absolute http, https or mailto URL"
+        }
+        let scheme = url[..<colon].lowercased()
+        let rest = url[url.index(after: colon)...]
+        switch scheme {
+        case "http", "https":
+            guard rest.hasPrefix("//"), rest.dropFirst(2).prefix(while: { $0 != "/" && $0 != "?" && $0 != "#" }).contains(where: { $0 != "@" && $0 != ":" }) else {
+                return "it has no host; expected '\(scheme)://host/…'"
+            }
+            return nil
+        case "mailto":
+            return rest.contains("@") ? nil : "expected an address, as in 'mailto:support@example.com'"
+        default:
+            return "the scheme '\(scheme):' is not allowed; expected http, https or mailto"
+        }
+    }
+}
