@@ -1,0 +1,43 @@
+/// Where each format of a `compile` run goes: standard output, one file, or one file per format in a directory.
+public struct OutputPlan: Sendable, Hashable {
+    public struct Target: Sendable, Hashable {
+        public let format: OutputFormat
+        /// A file path, or "-" for standard output.
+        public let path: String
+    }
+
+    public let targets: [Target]
+
+    /// Plans the outputs of `--format F…` and `-o PATH`, or says why the combination cannot work.
+    ///
+    /// - No `-o`: one format (default `ansi`) to standard output.
+    /// - `-o FILE`: one format, `--format` or else the file's extension.
+    /// - `-o DIR` (an existing directory, or a path ending in `/`): every format, each under its default name.
+    public static func make(formats: [OutputFormat], output: String?, outputIsDirectory: Bool) -> Result<OutputPlan, PlanError> {
+        var unique: [OutputFormat] = []
+        for format in formats where !unique.contains(format) { unique.append(format) }
+        guard let output, output != "-" else {
+            guard unique.count <= 1 else {
+                return .failure(PlanError("several formats need '-o DIRECTORY'; standard output takes one"))
+            }
+            return .success(OutputPlan(targets: [Target(format: unique.first ?? .ansi, path: "-")]))
+        }
+        if outputIsDirectory || output.hasSuffix("/") {
+            let directory = output.hasSuffix("/") ? String(output.dropLast()) : output
+            let chosen = unique.isEmpty ? [OutputFormat.ansi, .markdown, .html, .json] : unique
+            return .success(OutputPlan(targets: chosen.map { Target(format: $0, path: directory + "/" + $0.defaultFileName) }))
+        }
+        guard unique.count <= 1 else {
+            return .failure(PlanError("several formats need '-o DIRECTORY', found the file '\(output)'"))
+        }
+        guard let format = unique.first ?? OutputFormat(fileExtensionOf: output) else {
+            return .failure(PlanError("cannot tell the format of '\(output)' from its extension; expected .txt, .md, .html or .json, or give --format"))
+        }
+        return .success(OutputPlan(targets: [Target(format: format, path: output)]))
+    }
+
+    public struct PlanError: Error, Sendable, Hashable, CustomStringConvertible {
+        public let description: String
+        init(_ description: String) { self.description = description }
+    }
+}

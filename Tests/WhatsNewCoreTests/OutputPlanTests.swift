@@ -1,0 +1,32 @@
+import XCTest
+@testable import WhatsNewCore
+
+final class OutputPlanTests: XCTestCase {
+    private func targets(_ formats: [OutputFormat], _ output: String?, directory: Bool = false) -> [String] {
+        switch OutputPlan.make(formats: formats, output: output, outputIsDirectory: directory) {
+        case .success(let plan): return plan.targets.map { "\($0.format.rawValue) \($0.path)" }
+        case .failure(let error): return ["error: \(error)"]
+        }
+    }
+
+    func testStandardOutputTakesOneFormat() {
+        XCTAssertEqual(targets([], nil), ["ansi -"])
+        XCTAssertEqual(targets([.html], "-"), ["html -"])
+        XCTAssertEqual(targets([.html, .markdown], nil), ["error: several formats need '-o DIRECTORY'; standard output takes one"])
+    }
+
+    func testFileFormatComesFromTheExtensionUnlessGiven() {
+        XCTAssertEqual(targets([], "CHANGELOG.md"), ["markdown CHANGELOG.md"])
+        XCTAssertEqual(targets([], "out/page.HTML"), ["html out/page.HTML"])
+        XCTAssertEqual(targets([], "notes.txt"), ["ansi notes.txt"])
+        XCTAssertEqual(targets([.whatsNewKitJSON], "app.json"), ["whatsnewkit-json app.json"])
+        XCTAssertEqual(targets([], "notes"), ["error: cannot tell the format of 'notes' from its extension; expected .txt, .md, .html or .json, or give --format"])
+    }
+
+    func testDirectoryTakesEveryFormat() {
+        XCTAssertEqual(targets([.markdown, .html, .markdown], "site/"), ["markdown site/CHANGELOG.md", "html site/changelog.html"])
+        XCTAssertEqual(targets([], "site", directory: true),
+                       ["ansi site/notes.txt", "markdown site/CHANGELOG.md", "html site/changelog.html", "json site/notes.json"])
+        XCTAssertEqual(targets([.markdown, .html], "x.md"), ["error: several formats need '-o DIRECTORY', found the file 'x.md'"])
+    }
+}
