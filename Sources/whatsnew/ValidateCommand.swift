@@ -7,10 +7,34 @@ struct ValidateCommand: ParsableCommand {
         abstract: "Check manifests and report every problem at file:line:column.",
         discussion: """
         Example:
-          $ whatsnew validate notes.yaml
-          notes.yaml:14:16: error: malformed YAML: found character that cannot start any token [yaml-syntax]
+          $ whatsnew validate notes.json
+          notes.json:3:25: error: trailing comma is not allowed in JSON [json-syntax]
+            |
+          3 |     {"version": "1.0.0"},
+            |                         ^
+             = fix: remove the ',' before ']'
+          1 error generated.
+          $ whatsnew validate notes.json --diagnostics github
+          ::error file=notes.json,line=3,col=25,endLine=3,endColumn=26,title=json-syntax::\
+        trailing comma is not allowed in JSON%0Afix: remove the ',' before ']'
+          $ whatsnew validate notes.yaml --diagnostics sarif 2> whatsnew.sarif
 
-        Exit codes: 0 no errors (warnings allowed), 1 errors found, 64 usage error, 74 unreadable input.
+        Diagnostics go to standard error in every format (2> keeps them in a
+        file); standard output stays empty. --diagnostics picks the format:
+          text    the compiler style above, with a summary line; colored on a
+                  terminal (see --color)
+          json    a JSON array, one object per line, each with code, severity,
+                  message, file, line, column, endLine, endColumn, path (a JSON
+                  Pointer), notes and fix (null when absent)
+          github  one GitHub Actions workflow command per diagnostic (::error,
+                  ::warning, ::notice): an annotation on the file and line
+          sarif   a SARIF 2.1.0 log, for code scanning
+        Lines and columns are 1-based and count Unicode scalars; endColumn is
+        the column just past the range. An input that cannot be read is an
+        'io-error' diagnostic in json, github and sarif, so they stay parseable.
+
+        Exit codes: 0 no errors (warnings allowed), 1 errors found, 64 usage
+        error, 74 unreadable input.
         """
     )
 
@@ -18,6 +42,7 @@ struct ValidateCommand: ParsableCommand {
     var inputs: [String]
 
     @OptionGroup var input: InputOptions
+    @OptionGroup var diagnosticsOptions: DiagnosticsOptions
     @OptionGroup var colorOptions: ColorOptions
 
     @Option(name: .long, help: "A YAML/JSON file of registries (images, primaryActions, secondaryActions) the inputs may refer to; repeatable.")
@@ -31,10 +56,12 @@ struct ValidateCommand: ParsableCommand {
         do {
             try Compiler(readOptions: input.readOptions, referenceFiles: refs).validate(inputs, engine: engine)
         } catch {
-            throw Output.fail(error)
+            guard diagnosticsOptions.diagnostics != .text else { throw Output.fail(error) }
+            engine.report(Diagnostic(error))
+            Output.standardError(diagnosticsOptions.render(engine, useColor: false))
+            throw Output.ioError
         }
-        let printer = TextDiagnosticPrinter(useColor: colorOptions.useColor(for: 2))
-        Output.standardError(printer.render(engine))
+        Output.standardError(diagnosticsOptions.render(engine, useColor: colorOptions.useColor(for: 2)))
         if engine.hasErrors { throw Output.inputErrors }
     }
 }

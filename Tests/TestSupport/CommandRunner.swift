@@ -11,8 +11,14 @@ public struct CommandResult: Sendable {
 public enum CommandRunner {
     public static func run(_ arguments: [String], in directory: URL? = nil, stdin: Data? = nil,
                            environment: [String: String] = [:]) throws -> CommandResult {
+        try run(executable: Paths.binary, arguments, in: directory, stdin: stdin, environment: environment)
+    }
+
+    /// Runs another program (`python3`, `setpriv`, …; see `which`).
+    public static func run(executable: URL, _ arguments: [String], in directory: URL? = nil, stdin: Data? = nil,
+                           environment: [String: String] = [:]) throws -> CommandResult {
         let process = Process()
-        process.executableURL = Paths.binary
+        process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         var env = ProcessInfo.processInfo.environment
@@ -40,5 +46,12 @@ public enum CommandRunner {
         process.waitUntilExit()
         return CommandResult(stdout: String(decoding: outData, as: UTF8.self),
                              stderr: String(decoding: errData, as: UTF8.self), status: process.terminationStatus)
+    }
+
+    /// The program `name` on `PATH`, as a shell would find it, or nil.
+    public static func which(_ name: String) -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 }

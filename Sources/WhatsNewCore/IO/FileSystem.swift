@@ -68,6 +68,17 @@ public enum FileSystem {
             try writeAll(bytes, to: 1, path: path)
             return
         }
+        let temporary = try writeTemporaryFile(bytes, beside: path, mode: mode)
+        guard rename(temporary, path) == 0 else {
+            let failure = IOError(path: path, reason: reason(), writing: true)
+            unlink(temporary)
+            throw failure
+        }
+    }
+
+    /// Writes `bytes` to a new temporary file in the directory of `path`, with `mode`, flushed to disk,
+    /// and returns its path; errors name `path`, and leave no temporary file behind.
+    static func writeTemporaryFile(_ bytes: [UInt8], beside path: String, mode: mode_t) throws(IOError) -> String {
         var template = Array((directoryName(of: path) + "/.whatsnew-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.map { mkstemp($0) } ?? -1
@@ -84,11 +95,7 @@ public enum FileSystem {
             unlink(temporary)
             throw error
         }
-        guard rename(temporary, path) == 0 else {
-            let failure = IOError(path: path, reason: reason(), writing: true)
-            unlink(temporary)
-            throw failure
-        }
+        return temporary
     }
 
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(IOError) {

@@ -1,0 +1,46 @@
+/// One-sentence descriptions of the diagnostic codes, for outputs that describe each rule once (SARIF's
+/// `rules`). A code without an entry gets a description made from the code itself, so a new rule never
+/// breaks an output; add its sentence here beside the others.
+public enum DiagnosticCatalog {
+    /// A one-sentence description of what a diagnostic with `code` is about.
+    public static func shortDescription(of code: String) -> String {
+        if let known = descriptions[code] { return known }
+        if code.hasPrefix("schema-"), code.count > 7 {
+            return "A value does not satisfy the schema keyword '\(code.dropFirst(7))'."
+        }
+        let words = code.split(separator: "-").joined(separator: " ")
+        return words.prefix(1).uppercased() + words.dropFirst() + "."
+    }
+
+    static let descriptions: [String: String] = [
+        // Reading (YAMLTree).
+        "alias-budget-exceeded": "YAML aliases expand to more nodes than the alias budget allows.",
+        "duplicate-key": "A key appears twice in one mapping.",
+        "empty-document": "The input holds no document.",
+        "input-too-large": "The input is larger than the input size limit.",
+        "invalid-character": "The input contains a character YAML does not allow.",
+        "invalid-merge": "A YAML merge key ('<<') merges something other than mappings.",
+        "invalid-tagged-value": "A tagged value does not match its tag.",
+        "invalid-utf8": "The input is not valid UTF-8.",
+        "json-syntax": "A JSON input is not strict JSON (RFC 8259).",
+        "multiple-documents": "The input holds more than one YAML document.",
+        "nesting-too-deep": "Sequences and mappings are nested deeper than the nesting limit.",
+        "no-input-files": "A directory of fragments holds no manifest file.",
+        "nul-byte": "The input contains a NUL byte.",
+        "recursive-alias": "A YAML alias refers to the node that contains it.",
+        "tab-indentation": "A tab is used where YAML expects indentation with spaces.",
+        "undefined-alias": "A YAML alias refers to an anchor that is not defined before it.",
+        "unknown-tag": "A YAML tag other than the core schema's is used.",
+        "yaml-syntax": "The input is not well-formed YAML.",
+        // Input and output.
+        Diagnostic.ioErrorCode: "A file could not be read or written.",
+        // Manifest rules named by the specification (SPEC §1–§3).
+        "block-markdown": "Block Markdown is used in a one-line text field.",
+        "duplicate-version": "Two versions are equal after canonicalisation.",
+        "invalid-version": "A version is not of the form MAJOR[.MINOR[.PATCH]][-PRERELEASE][+BUILD].",
+        "missing-translation": "A version lacks a translation that another version has.",
+        "unknown-key": "A mapping has a key the manifest format does not define.",
+        "unresolved-reference": "A reference names no entry of its registry.",
+        "unused-reference": "A registry entry is never referenced.",
+    ]
+}
