@@ -20,8 +20,11 @@ public struct Compiler: Sendable {
         for input in inputs { loaded += try InputLoader.load(input, options: readOptions, engine: engine) }
         var references: [LoadedInput] = []
         for file in referenceFiles { references += try InputLoader.load(file, options: readOptions, engine: engine) }
-        defer { fillPaths(engine, from: loaded + references) }
         guard !engine.hasErrors, !loaded.isEmpty else { return nil }
+        // Reading problems point at text that may not be in the tree (a dropped duplicate key), so only the
+        // problems found from here on get a JSON Pointer.
+        let firstSemanticDiagnostic = engine.count
+        defer { fillPaths(engine, since: firstSemanticDiagnostic, from: loaded + references) }
 
         var decoder = ManifestDecoder(engine: engine)
         for input in loaded {
@@ -59,10 +62,10 @@ public struct Compiler: Sendable {
     }
 
     /// Gives each diagnostic without a JSON Pointer the pointer of its position in its file's tree.
-    private func fillPaths(_ engine: DiagnosticEngine, from inputs: [LoadedInput]) {
+    private func fillPaths(_ engine: DiagnosticEngine, since start: Int, from inputs: [LoadedInput]) {
         var roots: [ObjectIdentifier: YAMLNode] = [:]
         for input in inputs { if let root = input.root { roots[ObjectIdentifier(input.file)] = root } }
-        engine.fillPaths { diagnostic in
+        engine.fillPaths(since: start) { diagnostic in
             guard let file = diagnostic.file, let range = diagnostic.range, let root = roots[ObjectIdentifier(file)] else { return nil }
             return root.pointer(toOffset: range.start.offset)
         }

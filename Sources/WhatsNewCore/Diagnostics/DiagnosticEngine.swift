@@ -20,9 +20,12 @@ public final class DiagnosticEngine {
         for diagnostic in diagnostics { report(diagnostic) }
     }
 
-    /// Sets the JSON Pointer of every diagnostic that has none, from `pointer`.
-    func fillPaths(_ pointer: (Diagnostic) -> String?) {
-        for index in collected.indices where collected[index].path == nil {
+    /// How many diagnostics have been reported so far.
+    var count: Int { collected.count }
+
+    /// Sets the JSON Pointer of every diagnostic reported since the first `since` that has none.
+    func fillPaths(since start: Int, _ pointer: (Diagnostic) -> String?) {
+        for index in collected.indices.dropFirst(start) where collected[index].path == nil {
             collected[index].path = pointer(collected[index])
         }
     }

@@ -56,6 +56,6 @@ public struct WhatsNewKitJSONEmitter: Sendable {
                 ("secondaryAction", secondary.map(JSONValue.string)),
             ])
         }
-        return JSONValue.array(documents).serialized()
+        return JSONValue.array(documents).pretty + "\n"
     }
 }

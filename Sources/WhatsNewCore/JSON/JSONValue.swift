@@ -4,6 +4,8 @@ enum JSONValue: Sendable {
     case null
     case bool(Bool)
     case int(Int)
+    /// A number; written as an integer when it is one, and as null when it is not finite.
+    case number(Double)
     case string(String)
     case array([JSONValue])
     case object([(key: String, value: JSONValue)])
@@ -16,6 +18,11 @@ enum JSONValue: Sendable {
     /// An integer, or null when there is none.
     static func int(_ number: Int?) -> JSONValue {
         number.map { .int($0) } ?? .null
+    }
+
+    /// An object whose nil members are left out.
+    static func object(omittingNils members: [(String, JSONValue?)]) -> JSONValue {
+        .object(members.compactMap { key, value in value.map { (key: key, value: $0) } })
     }
 
     /// The value on one line, without spaces.
@@ -38,6 +45,12 @@ enum JSONValue: Sendable {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
         case .int(let value): output += String(value)
+        case .number(let value):
+            if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
+                output += String(Int(value))
+            } else {
+                output += value.isFinite ? "\(value)" : "null"
+            }
         case .string(let value): output += JSONValue.quoted(value)
         case .array(let elements):
             writeContainer(elements, open: "[", close: "]", to: &output, indent: indent, level: level) { element, output in
