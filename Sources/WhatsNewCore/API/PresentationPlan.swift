@@ -1,0 +1,28 @@
+/// What to show for a current version, and why: the result of `WhatsNewPresenter.plan(for:)`.
+public struct PresentationPlan: Sendable {
+    public var current: SemanticVersion
+    public var decision: PresentationDecision
+    /// The notes to show, newest first.
+    public var entries: [VersionEntry]
+    /// Why the state read as empty (a corrupt state file), to report as a warning.
+    public var stateProblem: Diagnostic?
+
+    public init(current: SemanticVersion, decision: PresentationDecision, entries: [VersionEntry], stateProblem: Diagnostic? = nil) {
+        self.current = current
+        self.decision = decision
+        self.entries = entries
+        self.stateProblem = stateProblem
+    }
+}
+
+/// What `WhatsNewPresenter.present` did.
+public struct PresentationOutcome: Sendable {
+    public var plan: PresentationPlan
+    /// How recording went; nil when nothing was shown or recording was off.
+    public var recording: StateUpdateResult?
+
+    public init(plan: PresentationPlan, recording: StateUpdateResult?) {
+        self.plan = plan
+        self.recording = recording
+    }
+}

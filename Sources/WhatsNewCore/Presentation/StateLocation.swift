@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where an app's state file lives: `$XDG_STATE_HOME/whatsnew/<app-id>.json`, else
+/// `$HOME/.local/state/whatsnew/<app-id>.json`.
+public enum StateLocation {
+    /// The longest app id, in UTF-8 bytes, that still leaves room for `.json.lock` in a file name.
+    public static let maxAppIDBytes = 200
+
+    /// Looks up an environment variable of this process.
+    public static let processEnvironment: @Sendable (String) -> String? = { name in
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// The state file of `appID`. Throws when the id cannot be a file name or no base directory is known.
+    /// `XDG_STATE_HOME` counts only when it is an absolute path (as the XDG Base Directory spec says).
+    public static func defaultPath(appID: String, environment: (String) -> String? = processEnvironment) throws(StateLocationError) -> String {
+        try check(appID: appID)
+        let base: String
+        if let state = environment("XDG_STATE_HOME"), state.hasPrefix("/") {
+            base = state
+        } else if let home = environment("HOME"), !home.isEmpty {
+            base = (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.local/state"
+        } else {
+            throw StateLocationError("cannot locate the state directory: neither XDG_STATE_HOME (an absolute path) nor HOME is set; "
+                                     + "expected one of them, or a path given with --state-file")
+        }
+        return (base.hasSuffix("/") ? String(base.dropLast()) : base) + "/whatsnew/" + appID + ".json"
+    }
+
+    /// Throws unless `appID` is safe as a file name: not empty, no `/`, no `..`, no leading `.`, no
+    /// control or bidirectional-override characters, at most `maxAppIDBytes` bytes.
+    public static func check(appID: String) throws(StateLocationError) {
+        let shown = "'\(TerminalSafeText.visible(appID))'"
+        let problem: String? =
+            if appID.isEmpty { "is empty" }
+            else if appID.contains("/") { "contains '/'" }
+            else if appID.contains("..") { "contains '..'" }
+            else if appID.hasPrefix(".") { "starts with '.'" }
+            else if appID.unicodeScalars.contains(where: TerminalSafeText.isUnsafe) { "contains a control character" }
+            else if appID.utf8.count > maxAppIDBytes { "is longer than \(maxAppIDBytes) bytes" }
+            else { nil }
+        if let problem {
+            throw StateLocationError("invalid app id \(shown): it \(problem); expected a name such as 'com.example.app' "
+                                     + "that can be a file name")
+        }
+    }
+}
+
+/// The state file cannot be located: a bad or missing app id, or no base directory (a usage error, 64).
+public struct StateLocationError: Error, Sendable, CustomStringConvertible {
+    public let message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}

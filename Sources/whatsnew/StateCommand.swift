@@ -1,0 +1,217 @@
+import ArgumentParser
+import WhatsNewCore
+
+/// `whatsnew state list|record V|forget V|reset|path`: what `show` has recorded as presented.
+struct StateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "state",
+        abstract: "List or change the versions 'show' has recorded as presented.",
+        discussion: """
+        Example:
+          $ whatsnew state list notes.yaml
+          1.0.0
+          1.1.0
+          $ whatsnew state forget 1.1 --app-id com.example.trails
+          $ whatsnew state path --app-id com.example.trails
+          /home/ada/.local/state/whatsnew/com.example.trails.json
+
+        The state file is $XDG_STATE_HOME/whatsnew/<app-id>.json, else
+        ~/.local/state/whatsnew/<app-id>.json; the app id comes from --app-id or
+        the manifest's app.id. --state-file FILE names the file directly.
+        Changes are written atomically under a lock on <file>.lock, so they
+        never lose a version a concurrent 'show' records.
+
+        Exit codes: 0 success; 1 the manifest has errors (it is read for its
+        app.id); 64 usage error (no or invalid app id, invalid version); 74 the
+        state file cannot be read or written, or is corrupt (record, forget).
+        """,
+        subcommands: [List.self, Record.self, Forget.self, Reset.self, Path.self]
+    )
+}
+
+/// The state file a `state` subcommand works on, and how it reports.
+struct StateTarget: ParsableArguments {
+    @Argument(help: ArgumentHelp("A manifest whose app.id names the state file; read only when neither --app-id nor --state-file is given.",
+                                 valueName: "manifest"))
+    var manifest: String?
+
+    @OptionGroup var state: StateOptions
+    @OptionGroup var colorOptions: ColorOptions
+
+    var printer: TextDiagnosticPrinter { TextDiagnosticPrinter(useColor: colorOptions.useColor(for: 2)) }
+
+    /// The state file store; in-memory state is refused, since a `state` command would have nothing to act on.
+    func store(for command: String) throws -> FileStateStore {
+        if state.isInMemory {
+            throw Output.usage("'--state-file -' keeps state in memory only, so 'whatsnew state \(command)' has nothing to work on; "
+                                  + "expected a state file")
+        }
+        var appID: String?
+        if state.needsManifest, let manifest {
+            let engine = DiagnosticEngine()
+            let loaded: Manifest?
+            do {
+                loaded = try Compiler().load([manifest], engine: engine)
+            } catch {
+                throw Output.fail(error)
+            }
+            guard let loaded else {
+                Output.standardError(printer.render(engine))
+                throw Output.inputErrors
+            }
+            appID = loaded.app?.id
+            if appID == nil {
+                throw Output.usage("the manifest '\(TerminalSafeText.visible(manifest))' has no 'app.id' to name the state file; "
+                                      + "expected one, or --app-id ID, or --state-file FILE")
+            }
+        }
+        return FileStateStore(path: try state.statePath(manifestAppID: appID))
+    }
+
+    /// Reads the state, reporting a corrupt file as a warning (it then reads as empty).
+    func read(_ store: FileStateStore) throws -> StateReading {
+        let reading: StateReading
+        do {
+            reading = try store.read()
+        } catch {
+            throw Output.fail(error)
+        }
+        if let problem = reading.problem { Output.standardError(printer.render(problem)) }
+        return reading
+    }
+
+    /// Applies a change; a corrupt state file is reported and left untouched, and the command fails (74).
+    func update(_ store: FileStateStore, doing action: String,
+                _ change: (inout Set<SemanticVersion>) -> Void) throws -> StateUpdateResult {
+        let result: StateUpdateResult
+        do {
+            result = try store.update(change)
+        } catch {
+            throw Output.fail(error)
+        }
+        if case .skipped(let problem) = result {
+            Output.standardError(printer.render(problem))
+            Output.standardError("whatsnew: error: cannot \(action): the state file '\(TerminalSafeText.visible(store.path))' "
+                                 + "is corrupt and was left untouched\n")
+            throw Output.ioError
+        }
+        return result
+    }
+}
+
+extension StateCommand {
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the presented versions, oldest first, one per line.",
+            discussion: """
+            Example:
+              $ whatsnew state list --app-id com.example.trails
+              1.0.0
+              1.1.0
+
+            A corrupt state file is reported as a warning and lists nothing; it is
+            left untouched.
+            """
+        )
+
+        @OptionGroup var target: StateTarget
+
+        func run() throws {
+            let reading = try target.read(try target.store(for: "list"))
+            Output.standardOutput(reading.sortedVersions.map { "\($0)\n" }.joined())
+        }
+    }
+
+    struct Record: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Mark a version as presented, as 'show' does after showing it.",
+            discussion: """
+            Example:
+              $ whatsnew state record 1.2 notes.yaml
+              $ whatsnew state list notes.yaml
+              1.2.0
+
+            The version is stored in canonical form (1.2 is 1.2.0; build metadata
+            is dropped). 'show' then treats it as seen: nothing is shown for 1.2.0,
+            nor for a 1.2.x patch that falls back to 1.2.0's notes.
+            """
+        )
+
+        @Argument(help: ArgumentHelp("The version to mark as presented.", valueName: "version"))
+        var version: String
+
+        @OptionGroup var target: StateTarget
+
+        func run() throws {
+            let version = try VersionArgument.parse(version, for: "<version>").canonical
+            let store = try target.store(for: "record")
+            _ = try target.update(store, doing: "record \(version)") { $0.insert(version) }
+        }
+    }
+
+    struct Forget: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Forget one presented version, so 'show' shows it again.",
+            discussion: """
+            Example:
+              $ whatsnew state forget v1.1 --app-id com.example.trails
+
+            The version is compared in canonical form (v1.1 is 1.1.0). Forgetting
+            a version that was not recorded changes nothing and says so.
+            """
+        )
+
+        @Argument(help: ArgumentHelp("The version to forget.", valueName: "version"))
+        var version: String
+
+        @OptionGroup var target: StateTarget
+
+        func run() throws {
+            let version = try VersionArgument.parse(version, for: "<version>").canonical
+            let store = try target.store(for: "forget")
+            let result = try target.update(store, doing: "forget \(version)") { $0.remove(version) }
+            if case .unchanged = result {
+                Output.standardError("whatsnew: note: \(version) is not recorded in '\(TerminalSafeText.visible(store.path))'; nothing to forget\n")
+            }
+        }
+    }
+
+    struct Reset: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Forget every presented version (removes the state file, even a corrupt one).",
+            discussion: """
+            Example:
+              $ whatsnew state reset --app-id com.example.trails
+              $ whatsnew state list --app-id com.example.trails
+            """
+        )
+
+        @OptionGroup var target: StateTarget
+
+        func run() throws {
+            let store = try target.store(for: "reset")
+            do {
+                try store.reset()
+            } catch {
+                throw Output.fail(error)
+            }
+        }
+    }
+
+    struct Path: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the path of the state file (it need not exist yet).",
+            discussion: """
+            Example:
+              $ XDG_STATE_HOME=/tmp/state whatsnew state path --app-id com.example.trails
+              /tmp/state/whatsnew/com.example.trails.json
+            """
+        )
+
+        @OptionGroup var target: StateTarget
+
+        func run() throws {
+            Output.standardOutput(try target.store(for: "path").path + "\n")
+        }
+    }
+}
