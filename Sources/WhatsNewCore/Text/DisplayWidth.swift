@@ -18,10 +18,21 @@ public enum DisplayWidth {
     /// The columns a string takes; a scalar joined by a zero-width joiner adds nothing, and an emoji
     /// variation selector widens the scalar before it.
     public static func of(_ text: some StringProtocol) -> Int {
+        of(scalars: text.unicodeScalars)
+    }
+
+    /// The columns one grapheme cluster takes.
+    public static func of(_ character: Character) -> Int {
+        if let ascii = character.asciiValue { return ascii < 0x20 || ascii == 0x7F ? 0 : 1 }
+        return of(scalars: character.unicodeScalars)
+    }
+
+    /// The columns a sequence of scalars takes, by the rules of `of(_:)` for strings.
+    static func of(scalars: some Sequence<Unicode.Scalar>) -> Int {
         var width = 0
         var afterJoiner = false
         var previous = 0
-        for scalar in text.unicodeScalars {
+        for scalar in scalars {
             if afterJoiner {
                 afterJoiner = false
                 continue

@@ -1,0 +1,241 @@
+/// Renders Markdown for a terminal: strong as bold, emphasis as italic, strikethrough, code in `codeStyle`,
+/// links as OSC 8 hyperlinks (or `text (URL)` without them), colors in 24 bits or the nearest of 256, and no
+/// escape sequence at all when the capabilities say so. Text reaches the terminal only through
+/// `StyledText`, which makes control characters and bidi overrides visible.
+public struct ANSIRenderer: Sendable {
+    public var capabilities: TerminalCapabilities
+    /// What the named color `accentColor` means (the manifest's `defaults.accentColor`).
+    public var accentColor: Color
+    /// How code spans and code blocks look.
+    public var codeStyle: ANSIStyle
+
+    public init(capabilities: TerminalCapabilities, accentColor: Color = .named(.blue),
+                codeStyle: ANSIStyle = ANSIStyle(foreground: .named(.orange))) {
+        self.capabilities = capabilities
+        self.accentColor = accentColor
+        self.codeStyle = codeStyle
+    }
+
+    /// A field's text as styled runs, every style added to `base` (e.g. dim for a subtitle).
+    public func styled(_ text: MarkdownText, base: ANSIStyle = .plain) -> StyledText {
+        styled(inlines: text.inlines, base: base)
+    }
+
+    /// Inline content as styled runs over `base`.
+    public func styled(inlines: [MarkdownInline], base: ANSIStyle = .plain) -> StyledText {
+        if inlines.count == 1, case .text(let text) = inlines[0] { return StyledText(text, style: base) }
+        var writer = ANSIInlineWriter(renderer: self, style: base)
+        writer.visit(inlines)
+        return writer.result
+    }
+
+    /// One line as the terminal receives it: SGR and OSC 8 sequences around the runs (none without escapes),
+    /// everything reset and every link closed at the end.
+    public func encode(_ line: StyledText) -> String {
+        guard capabilities.usesEscapes else { return line.plainText }
+        var out = ""
+        var currentStyle = ANSIStyle.plain
+        var styleIsOpen = false
+        var currentLink: String?
+        for run in line.runs {
+            let link = capabilities.usesHyperlinks ? run.link : nil
+            if link != currentLink {
+                if currentLink != nil { out += Self.closeLink }
+                if let link { out += "\u{1B}]8;;" + link + "\u{1B}\\" }
+                currentLink = link
+            }
+            if run.style != currentStyle {
+                if styleIsOpen { out += Self.reset }
+                let codes = sgrCodes(run.style)
+                styleIsOpen = !codes.isEmpty
+                if styleIsOpen { out += "\u{1B}[" + codes + "m" }
+                currentStyle = run.style
+            }
+            out += run.text
+        }
+        if currentLink != nil { out += Self.closeLink }
+        if styleIsOpen { out += Self.reset }
+        return out
+    }
+
+    /// `text` wrapped at `width` columns (see `WordWrapper`), each line encoded, joined by line feeds.
+    public func wrapped(_ text: StyledText, width: Int, indent: Int = 0, hangingIndent: Int = 0) -> String {
+        WordWrapper(width: width).wrap(text, indent: indent, hangingIndent: hangingIndent).map(encode).joined(separator: "\n")
+    }
+
+    /// A document (a `present` page body) for a terminal `width` columns wide, ending with a line feed:
+    /// wrapped paragraphs, bold headings, bulleted and numbered lists with hanging indents, quotes behind a
+    /// bar, code blocks indented and unwrapped, blank lines between blocks.
+    public func render(_ document: MarkdownDocument, width: Int) -> String {
+        let lines = blockLines(document.blocks, width: max(1, width), tight: false)
+        return lines.isEmpty ? "" : lines.map(encode).joined(separator: "\n") + "\n"
+    }
+
+    // MARK: Escape sequences
+
+    private static let reset = "\u{1B}[0m"
+    private static let closeLink = "\u{1B}]8;;\u{1B}\\"
+
+    /// The SGR parameters of a style, e.g. `1;38;5;208`; empty for a plain style.
+    func sgrCodes(_ style: ANSIStyle) -> String {
+        var codes: [String] = []
+        if style.bold { codes.append("1") }
+        if style.dim { codes.append("2") }
+        if style.italic { codes.append("3") }
+        if style.underline { codes.append("4") }
+        if style.inverse { codes.append("7") }
+        if style.strikethrough { codes.append("9") }
+        if let foreground = style.foreground, let code = colorCode(foreground, isBackground: false) { codes.append(code) }
+        if let background = style.background, let code = colorCode(background, isBackground: true) { codes.append(code) }
+        return codes.joined(separator: ";")
+    }
+
+    /// `38;2;r;g;b` or `38;5;n` (48 for a background); nil for `clear`, and for `primary` as a foreground,
+    /// which is the terminal's own text color.
+    private func colorCode(_ color: Color, isBackground: Bool) -> String? {
+        if color == .named(.primary), !isBackground { return nil }
+        let appearance = capabilities.appearance
+        let value = color.resolved(for: appearance, accent: accentColor)
+        guard value.alpha > 0 else { return nil }
+        let rgb = value.composited(over: appearance.background)
+        let prefix = isBackground ? "48" : "38"
+        switch capabilities.colorDepth {
+        case .none: return nil
+        case .trueColor: return "\(prefix);2;\(rgb.red);\(rgb.green);\(rgb.blue)"
+        case .ansi256: return "\(prefix);5;\(rgb.ansi256Index)"
+        }
+    }
+
+    // MARK: Blocks, as lines
+
+    private func blockLines(_ blocks: [MarkdownBlock], width: Int, tight: Bool) -> [StyledText] {
+        var lines: [StyledText] = []
+        for block in blocks {
+            if !lines.isEmpty, !tight { lines.append(StyledText()) }
+            lines += blockLines(block, width: width)
+        }
+        return lines
+    }
+
+    private func blockLines(_ block: MarkdownBlock, width: Int) -> [StyledText] {
+        let wrapper = WordWrapper(width: width)
+        switch block {
+        case .paragraph(let content):
+            return wrapper.wrap(styled(inlines: content))
+        case .heading(let level, let content):
+            return wrapper.wrap(styled(inlines: content, base: ANSIStyle(bold: true, underline: level == 1)))
+        case .list(let list):
+            var lines: [StyledText] = []
+            let markers = list.items.indices.map { list.isOrdered ? "\(list.start + $0)." : "•" }
+            let markerWidth = (markers.map(\.count).max() ?? 1) + 1
+            for (index, item) in list.items.enumerated() {
+                if index > 0, !list.isTight { lines.append(StyledText()) }
+                let marker = markers[index] + String(repeating: " ", count: markerWidth - markers[index].count)
+                let itemLines = blockLines(item, width: max(width - markerWidth, 8), tight: list.isTight)
+                lines += prefixed(itemLines.isEmpty ? [StyledText()] : itemLines, first: marker,
+                                  rest: String(repeating: " ", count: markerWidth), style: .plain)
+            }
+            return lines
+        case .blockQuote(let blocks):
+            let inner = blockLines(blocks, width: max(width - 2, 8), tight: false)
+            return prefixed(inner, first: "│ ", rest: "│ ", style: ANSIStyle(dim: true))
+        case .codeBlock(_, let code):
+            var codeLines = code.split(separator: "\n", omittingEmptySubsequences: false)
+            if codeLines.last == "" { codeLines.removeLast() }
+            return codeLines.map { line in
+                var text = StyledText("  ")
+                text.append(String(line), style: codeStyle)
+                return text
+            }
+        case .html(let html):
+            return wrapper.wrap(StyledText(html.hasSuffix("\n") ? String(html.dropLast()) : html))
+        case .thematicBreak:
+            return [StyledText(String(repeating: "─", count: min(width, 40)), style: ANSIStyle(dim: true))]
+        }
+    }
+
+    private func prefixed(_ lines: [StyledText], first: String, rest: String, style: ANSIStyle) -> [StyledText] {
+        lines.enumerated().map { index, line in
+            let prefix = index == 0 ? first : rest
+            guard !line.isEmpty || index == 0 else {
+                let bare = String(prefix.reversed().drop { $0 == " " }.reversed())
+                return bare.isEmpty ? StyledText() : StyledText(bare, style: style)
+            }
+            var text = StyledText(prefix, style: style)
+            text.append(line)
+            return text
+        }
+    }
+}
+
+/// Builds styled runs from inline content, one style per nesting.
+private struct ANSIInlineWriter: MarkdownInlineVisitor {
+    let renderer: ANSIRenderer
+    var style: ANSIStyle
+    var link: String?
+    /// Inside a link, a nested link or image shows only its text.
+    var insideLink = false
+    var result = StyledText()
+
+    init(renderer: ANSIRenderer, style: ANSIStyle) {
+        self.renderer = renderer
+        self.style = style
+    }
+
+    mutating func visitText(_ text: String) {
+        result.append(text, style: style, link: link)
+    }
+
+    mutating func visitCode(_ code: String) {
+        result.append(code, style: style.adding(renderer.codeStyle), link: link)
+    }
+
+    mutating func visitEmphasis(_ children: [MarkdownInline]) { styled(ANSIStyle(italic: true), children) }
+    mutating func visitStrong(_ children: [MarkdownInline]) { styled(ANSIStyle(bold: true), children) }
+    mutating func visitStrikethrough(_ children: [MarkdownInline]) { styled(ANSIStyle(strikethrough: true), children) }
+
+    mutating func visitLink(destination: String, title: String, children: [MarkdownInline]) {
+        hyperlink(destination, content: children)
+    }
+
+    mutating func visitImage(source: String, title: String, alt: [MarkdownInline]) {
+        hyperlink(source, content: alt)
+    }
+
+    private mutating func styled(_ added: ANSIStyle, _ children: [MarkdownInline]) {
+        let saved = style
+        style = style.adding(added)
+        visit(children)
+        style = saved
+    }
+
+    private mutating func hyperlink(_ destination: String, content: [MarkdownInline]) {
+        guard !insideLink, let url = LinkPolicy.sanitized(destination) else {
+            visit(content)
+            return
+        }
+        let capabilities = renderer.capabilities
+        // Only an absolute URL means anything to a terminal's hyperlink.
+        let isHyperlink = capabilities.usesHyperlinks && LinkPolicy.scheme(of: url) != nil
+        let saved = style
+        if capabilities.usesEscapes { style = style.adding(ANSIStyle(underline: true)) }
+        if isHyperlink { link = url }
+        insideLink = true
+        if content.isEmpty { visitText(url) } else { visit(content) }
+        insideLink = false
+        link = nil
+        style = saved
+        if !isHyperlink, !content.isEmpty, !Self.names(url, PlainTextRenderer.render(inlines: content)) {
+            result.append(" (" + url + ")", style: capabilities.usesEscapes ? style.adding(ANSIStyle(dim: true)) : style)
+        }
+    }
+
+    /// Whether the link's text already says its URL (an autolink), so printing the URL again adds nothing.
+    private static func names(_ url: String, _ text: String) -> Bool {
+        if url == text { return true }
+        for prefix in ["mailto:", "http://", "https://"] where url.hasPrefix(prefix) {
+            if String(url.dropFirst(prefix.count)) == text { return true }
+        }
+        return false
+    }
+}

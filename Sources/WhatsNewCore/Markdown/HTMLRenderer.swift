@@ -1,0 +1,179 @@
+/// Renders Markdown as HTML: user text escaped by `HTMLEscaping`, raw HTML shown as the literal text typed,
+/// links only where `LinkPolicy` allows them (a refused link is its text), images never loaded (a link to
+/// the image, with its alt text), and no raw control character.
+public struct HTMLRenderer: Sendable {
+    /// Added to every heading level of a document (clamped to 1…6), so a body's headings sit under the page's.
+    public var headingLevelOffset: Int
+
+    public init(headingLevelOffset: Int = 0) {
+        self.headingLevelOffset = headingLevelOffset
+    }
+
+    /// A field's inline HTML (no enclosing element).
+    public func render(_ text: MarkdownText) -> String {
+        render(inlines: text.inlines)
+    }
+
+    /// Inline content as HTML (no enclosing element).
+    public func render(inlines: [MarkdownInline]) -> String {
+        var buffer: [UInt8] = []
+        append(inlines: inlines, to: &buffer)
+        return String(decoding: buffer, as: UTF8.self)
+    }
+
+    /// Appends a field's inline HTML to a UTF-8 buffer.
+    public func append(_ text: MarkdownText, to buffer: inout [UInt8]) {
+        append(inlines: text.inlines, to: &buffer)
+    }
+
+    /// Appends inline content as HTML to a UTF-8 buffer.
+    public func append(inlines: [MarkdownInline], to buffer: inout [UInt8]) {
+        if inlines.count == 1, case .text(let text) = inlines[0] {
+            HTMLEscaping.append(text, to: &buffer)
+            return
+        }
+        var writer = HTMLWriter(headingLevelOffset: headingLevelOffset)
+        swap(&writer.out, &buffer)
+        writer.visit(inlines)
+        swap(&writer.out, &buffer)
+    }
+
+    /// A document as a sequence of block elements, each on its own line.
+    public func render(_ document: MarkdownDocument) -> String {
+        var buffer: [UInt8] = []
+        append(document, to: &buffer)
+        return String(decoding: buffer, as: UTF8.self)
+    }
+
+    /// Appends a document's block elements to a UTF-8 buffer.
+    public func append(_ document: MarkdownDocument, to buffer: inout [UInt8]) {
+        var writer = HTMLWriter(headingLevelOffset: headingLevelOffset)
+        swap(&writer.out, &buffer)
+        writer.writeBlocks(document.blocks, tight: false)
+        swap(&writer.out, &buffer)
+    }
+}
+
+/// Writes HTML for the tree into a byte buffer.
+private struct HTMLWriter: MarkdownInlineVisitor {
+    var out: [UInt8] = []
+    let headingLevelOffset: Int
+    /// Whether the writer is inside `<a>`, where another link (or a linked image) must not open.
+    var insideLink = false
+
+    init(headingLevelOffset: Int) {
+        self.headingLevelOffset = headingLevelOffset
+    }
+
+    mutating func raw(_ markup: String) {
+        out.append(contentsOf: markup.utf8)
+    }
+
+    mutating func visitText(_ text: String) {
+        HTMLEscaping.append(text, to: &out)
+    }
+
+    mutating func visitCode(_ code: String) {
+        raw("<code>")
+        HTMLEscaping.append(code, to: &out)
+        raw("</code>")
+    }
+
+    mutating func visitSoftBreak() { raw("\n") }
+    mutating func visitLineBreak() { raw("<br>\n") }
+
+    mutating func visitEmphasis(_ children: [MarkdownInline]) { element("em", children) }
+    mutating func visitStrong(_ children: [MarkdownInline]) { element("strong", children) }
+    mutating func visitStrikethrough(_ children: [MarkdownInline]) { element("del", children) }
+
+    mutating func visitLink(destination: String, title: String, children: [MarkdownInline]) {
+        anchor(destination, title: title, content: children)
+    }
+
+    mutating func visitImage(source: String, title: String, alt: [MarkdownInline]) {
+        anchor(source, title: title, content: alt)
+    }
+
+    private mutating func element(_ name: String, _ children: [MarkdownInline]) {
+        raw("<\(name)>")
+        visit(children)
+        raw("</\(name)>")
+    }
+
+    private mutating func anchor(_ destination: String, title: String, content: [MarkdownInline]) {
+        guard !insideLink, let url = LinkPolicy.sanitized(destination) else {
+            visit(content)
+            return
+        }
+        raw("<a href=\"")
+        HTMLEscaping.append(url, to: &out)
+        raw("\"")
+        if !title.isEmpty {
+            raw(" title=\"")
+            HTMLEscaping.append(title, to: &out)
+            raw("\"")
+        }
+        raw(">")
+        insideLink = true
+        if content.isEmpty { HTMLEscaping.append(url, to: &out) } else { visit(content) }
+        insideLink = false
+        raw("</a>")
+    }
+
+    // MARK: Blocks
+
+    mutating func writeBlocks(_ blocks: [MarkdownBlock], tight: Bool) {
+        for (index, block) in blocks.enumerated() {
+            if tight, case .paragraph(let content) = block {
+                // A tight list item's paragraph is bare text, followed by a line feed before a nested block.
+                visit(content)
+                if index + 1 < blocks.count { raw("\n") }
+            } else {
+                writeBlock(block)
+            }
+        }
+    }
+
+    private mutating func writeBlock(_ block: MarkdownBlock) {
+        switch block {
+        case .paragraph(let content):
+            element("p", content)
+            raw("\n")
+        case .heading(let level, let content):
+            element("h\(min(6, max(1, level + headingLevelOffset)))", content)
+            raw("\n")
+        case .list(let list):
+            let name = list.isOrdered ? "ol" : "ul"
+            raw(list.isOrdered && list.start != 1 ? "<ol start=\"\(list.start)\">\n" : "<\(name)>\n")
+            for item in list.items {
+                raw("<li>")
+                let startsWithText: Bool
+                if list.isTight, case .paragraph? = item.first { startsWithText = true } else { startsWithText = false }
+                if !startsWithText, !item.isEmpty { raw("\n") }
+                writeBlocks(item, tight: list.isTight)
+                raw("</li>\n")
+            }
+            raw("</\(name)>\n")
+        case .blockQuote(let blocks):
+            raw("<blockquote>\n")
+            writeBlocks(blocks, tight: false)
+            raw("</blockquote>\n")
+        case .codeBlock(let info, let code):
+            raw("<pre><code")
+            if let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first {
+                raw(" class=\"language-")
+                HTMLEscaping.append(String(language), to: &out)
+                raw("\"")
+            }
+            raw(">")
+            HTMLEscaping.append(code, to: &out)
+            raw("</code></pre>\n")
+        case .html(let html):
+            raw("<p>")
+            HTMLEscaping.append(html.hasSuffix("\n") ? String(html.dropLast()) : html, to: &out)
+            raw("</p>\n")
+        case .thematicBreak:
+            raw("<hr>\n")
+        }
+    }
+}

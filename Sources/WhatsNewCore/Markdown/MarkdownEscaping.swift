@@ -1,0 +1,145 @@
+/// The one place Markdown output escapes user text, so GitHub shows it literally and never as syntax it did
+/// not mean: a backslash before `\ \` * _ [ ] < | ~` anywhere, before an `&` that would start an entity,
+/// before the `:` of `://` and the `.` of `www.` (GitHub's autolinks), and before a line start that would
+/// open a block (`#`, `>`, `-`, `+`, `=`, `1.`, `1)`); a space or tab that starts or ends a line becomes a
+/// character reference, so it is neither indentation nor a hard line break. Control characters become
+/// U+FFFD. (An e-mail address may still be autolinked as `mailto:`, which escaping cannot prevent.)
+public enum MarkdownEscaping {
+    /// `text` escaped, as if it began a line.
+    public static func escape(_ text: String) -> String {
+        var buffer: [UInt8] = []
+        var state = MarkdownLineState()
+        append(text, to: &buffer, state: &state)
+        return String(decoding: buffer, as: UTF8.self)
+    }
+
+    /// Appends `text`, escaped, to a UTF-8 buffer; a line feed in the text writes `state.continuation` after it.
+    static func append(_ text: String, to out: inout [UInt8], state: inout MarkdownLineState) {
+        var text = text
+        text.withUTF8 { bytes in
+            let count = bytes.count
+            var index = 0
+            while index < count {
+                let byte = bytes[index]
+                if state.atLineStart {
+                    state.atLineStart = false
+                    switch byte {
+                    case UInt8(ascii: " "):
+                        out.append(contentsOf: "&#32;".utf8)
+                        index += 1
+                        continue
+                    case UInt8(ascii: "\t"):
+                        out.append(contentsOf: "&#9;".utf8)
+                        index += 1
+                        continue
+                    case UInt8(ascii: "#"), UInt8(ascii: ">"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "="):
+                        out.append(backslash)
+                        out.append(byte)
+                        index += 1
+                        continue
+                    case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                        var end = index
+                        while end < count, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") { end += 1 }
+                        if end < count, bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: ")"),
+                           end + 1 == count || bytes[end + 1] == UInt8(ascii: " ") || bytes[end + 1] == UInt8(ascii: "\t") {
+                            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                            out.append(backslash)
+                            out.append(bytes[end])
+                            index = end + 1
+                            continue
+                        }
+                    default:
+                        break
+                    }
+                }
+                switch byte {
+                case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
+                     UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+                    out.append(backslash)
+                    out.append(byte)
+                case UInt8(ascii: "#") where state.escapesEveryHash:
+                    out.append(backslash)
+                    out.append(byte)
+                case UInt8(ascii: "&"):
+                    if startsEntity(bytes, at: index) { out.append(backslash) }
+                    out.append(byte)
+                case UInt8(ascii: " "), UInt8(ascii: "\t"):
+                    // Spaces ending a line would be dropped, or make a hard line break.
+                    if index + 1 < count, bytes[index + 1] == UInt8(ascii: "\n") || bytes[index + 1] == UInt8(ascii: "\r") {
+                        out.append(contentsOf: (byte == UInt8(ascii: " ") ? "&#32;" : "&#9;").utf8)
+                    } else {
+                        out.append(byte)
+                    }
+                case UInt8(ascii: ":"):
+                    // `scheme://` would become a GitHub autolink.
+                    if index + 2 < count, bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/") {
+                        out.append(backslash)
+                    }
+                    out.append(byte)
+                case UInt8(ascii: "."):
+                    // So would `www.`.
+                    if index >= 3, bytes[index - 3] | 0x20 == UInt8(ascii: "w"), bytes[index - 2] | 0x20 == UInt8(ascii: "w"),
+                       bytes[index - 1] | 0x20 == UInt8(ascii: "w") {
+                        out.append(backslash)
+                    }
+                    out.append(byte)
+                case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                    if byte == UInt8(ascii: "\r"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "\n") { index += 1 }
+                    state.lineBreak(into: &out)
+                case 0x00..<0x20 where byte != UInt8(ascii: "\t"), 0x7F:
+                    out.append(contentsOf: HTMLEscaping.replacementCharacter)
+                default:
+                    let length = byte >= 0x80 ? HTMLEscaping.forbiddenSequenceLength(bytes, at: index) : 0
+                    if length > 0 {
+                        out.append(contentsOf: HTMLEscaping.replacementCharacter)
+                        index += length
+                        continue
+                    }
+                    out.append(byte)
+                }
+                index += 1
+            }
+        }
+    }
+
+    /// Appends literal text that needs no Markdown escaping (code), with control characters other than tab
+    /// replaced by U+FFFD.
+    static func appendLiteral(_ text: String, to out: inout [UInt8]) {
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if (value < 0x20 && value != 0x09) || (value >= 0x7F && value < 0xA0) {
+                out.append(contentsOf: HTMLEscaping.replacementCharacter)
+            } else {
+                out.append(contentsOf: String(scalar).utf8)
+            }
+        }
+    }
+
+    /// Whether `&` at `index` begins something cmark would read as an entity (`&name;`, `&#10;`, `&#x1F;`).
+    private static func startsEntity(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        var end = index + 1
+        if end < bytes.count, bytes[end] == UInt8(ascii: "#") { end += 1 }
+        let nameStart = end
+        while end < bytes.count, (bytes[end] >= 0x30 && bytes[end] <= 0x39) || (bytes[end] | 0x20 >= 0x61 && bytes[end] | 0x20 <= 0x7A) {
+            end += 1
+        }
+        return end > nameStart && end < bytes.count && bytes[end] == UInt8(ascii: ";")
+    }
+
+    private static let backslash = UInt8(ascii: "\\")
+}
+
+/// Where Markdown output stands within its line, and what a new line must begin with.
+struct MarkdownLineState {
+    var atLineStart = true
+    /// Written after each line feed, e.g. the indentation that keeps text inside a list item.
+    var continuation: [UInt8] = []
+    /// Inside a heading, where a trailing `#` would be taken as a closing sequence.
+    var escapesEveryHash = false
+
+    mutating func lineBreak(into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\n"))
+        out.append(contentsOf: continuation)
+        atLineStart = true
+    }
+}

@@ -1,0 +1,243 @@
+/// Renders the tree as GitHub Flavored Markdown, normalized: the meant formatting is written with one
+/// spelling (`**strong**`, `*emphasis*`, `~~struck~~`, `[text](url "title")`, fenced code), and all user
+/// text goes through `MarkdownEscaping`, so it never turns into syntax it did not mean. Raw HTML is written
+/// as escaped literal text; links `LinkPolicy` refuses are written as their text.
+public struct MarkdownRenderer: Sendable {
+    public init() {}
+
+    /// A field's Markdown. `continuation` is written after every line break, e.g. spaces that keep the
+    /// text inside a list item.
+    public func render(_ text: MarkdownText, continuation: String = "") -> String {
+        render(inlines: text.inlines, continuation: continuation)
+    }
+
+    /// Inline content as Markdown, for composing a line (`[.strong(title.inlines), .text(" — ")] + …`).
+    public func render(inlines: [MarkdownInline], continuation: String = "") -> String {
+        var writer = MarkdownInlineWriter()
+        writer.state.continuation = Array(continuation.utf8)
+        writer.visit(inlines)
+        return String(decoding: writer.out, as: UTF8.self)
+    }
+
+    /// An ATX heading (`## …`) of inline content, on one line; `level` is clamped to 1…6.
+    public func heading(_ inlines: [MarkdownInline], level: Int) -> String {
+        var writer = MarkdownInlineWriter()
+        writer.inHeading = true
+        writer.state.escapesEveryHash = true
+        writer.visit(inlines)
+        let marker = String(repeating: "#", count: min(6, max(1, level)))
+        return writer.out.isEmpty ? marker : marker + " " + String(decoding: writer.out, as: UTF8.self)
+    }
+
+    /// A document, blocks separated by blank lines, ending with a line feed.
+    public func render(_ document: MarkdownDocument) -> String {
+        render(blocks: document.blocks)
+    }
+
+    func render(blocks: [MarkdownBlock]) -> String {
+        let lines = blockLines(blocks, tight: false)
+        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: Blocks, as lines
+
+    private func blockLines(_ blocks: [MarkdownBlock], tight: Bool) -> [String] {
+        var lines: [String] = []
+        var previousList: (isOrdered: Bool, alternate: Bool)?
+        for block in blocks {
+            if !lines.isEmpty, !tight { lines.append("") }
+            if case .list(let list) = block {
+                // Two lists in a row stay two lists only if their markers differ.
+                let alternate = previousList.map { $0.isOrdered == list.isOrdered && !$0.alternate } ?? false
+                lines += listLines(list, alternate: alternate)
+                previousList = (list.isOrdered, alternate)
+            } else {
+                lines += blockLines(block)
+                previousList = nil
+            }
+        }
+        return lines
+    }
+
+    private func blockLines(_ block: MarkdownBlock) -> [String] {
+        switch block {
+        case .paragraph(let content):
+            return split(render(inlines: content))
+        case .heading(let level, let content):
+            return [heading(content, level: level)]
+        case .list(let list):
+            return listLines(list, alternate: false)
+        case .blockQuote(let blocks):
+            return blockLines(blocks, tight: false).map { $0.isEmpty ? ">" : "> " + $0 }
+        case .codeBlock(let info, let code):
+            return codeBlockLines(info: info, code: code)
+        case .html(let html):
+            return split(render(inlines: [.text(html.hasSuffix("\n") ? String(html.dropLast()) : html)]))
+        case .thematicBreak:
+            return ["***"]
+        }
+    }
+
+    private func listLines(_ list: MarkdownList, alternate: Bool) -> [String] {
+        var lines: [String] = []
+        for (index, item) in list.items.enumerated() {
+            if index > 0, !list.isTight { lines.append("") }
+            let marker = list.isOrdered ? "\(list.start + index)\(alternate ? ")" : ".")" : alternate ? "*" : "-"
+            let indent = String(repeating: " ", count: marker.count + 1)
+            let itemLines = blockLines(item, tight: list.isTight)
+            if itemLines.isEmpty { lines.append(marker) }
+            for (lineIndex, line) in itemLines.enumerated() {
+                lines.append(lineIndex == 0 ? marker + " " + line : line.isEmpty ? "" : indent + line)
+            }
+        }
+        return lines
+    }
+
+    private func codeBlockLines(info: String, code: String) -> [String] {
+        let fenceCharacter: Character = info.contains("`") ? "~" : "`"
+        var longestRun = 0
+        var run = 0
+        for character in code {
+            run = character == fenceCharacter ? run + 1 : 0
+            longestRun = max(longestRun, run)
+        }
+        let fence = String(repeating: fenceCharacter, count: max(3, longestRun + 1))
+        var opening: [UInt8] = Array(fence.utf8)
+        MarkdownEscaping.appendLiteral(String(info.map { $0.isNewline ? " " : $0 }), to: &opening)
+        var lines = [String(decoding: opening, as: UTF8.self)]
+        var codeLines = code.split(separator: "\n", omittingEmptySubsequences: false)
+        if codeLines.last == "" { codeLines.removeLast() }
+        for line in codeLines {
+            var bytes: [UInt8] = []
+            MarkdownEscaping.appendLiteral(String(line), to: &bytes)
+            lines.append(String(decoding: bytes, as: UTF8.self))
+        }
+        lines.append(fence)
+        return lines
+    }
+
+    private func split(_ text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+}
+
+/// Writes inline Markdown into a byte buffer.
+private struct MarkdownInlineWriter: MarkdownInlineVisitor {
+    var out: [UInt8] = []
+    var state = MarkdownLineState()
+    /// In a heading, breaks are spaces: the heading must stay on one line.
+    var inHeading = false
+    var insideLink = false
+
+    mutating func visitText(_ text: String) {
+        MarkdownEscaping.append(text, to: &out, state: &state)
+    }
+
+    mutating func visitCode(_ code: String) {
+        guard !code.isEmpty else { return }
+        let flat = String(code.map { $0.isNewline ? " " : $0 })
+        var longestRun = 0
+        var run = 0
+        for byte in flat.utf8 {
+            run = byte == UInt8(ascii: "`") ? run + 1 : 0
+            longestRun = max(longestRun, run)
+        }
+        let fence = [UInt8](repeating: UInt8(ascii: "`"), count: longestRun + 1)
+        let pad = flat.hasPrefix("`") || flat.hasSuffix("`")
+            || (flat.hasPrefix(" ") && flat.hasSuffix(" ") && flat.contains { $0 != " " })
+        state.atLineStart = false
+        out += fence
+        if pad { out.append(UInt8(ascii: " ")) }
+        MarkdownEscaping.appendLiteral(flat, to: &out)
+        if pad { out.append(UInt8(ascii: " ")) }
+        out += fence
+    }
+
+    mutating func visitSoftBreak() {
+        if inHeading { visitText(" ") } else { state.lineBreak(into: &out) }
+    }
+
+    mutating func visitLineBreak() {
+        if inHeading {
+            visitText(" ")
+        } else {
+            out.append(UInt8(ascii: "\\"))
+            state.lineBreak(into: &out)
+        }
+    }
+
+    mutating func visitEmphasis(_ children: [MarkdownInline]) {
+        delimited(children, out.last == UInt8(ascii: "*") ? "_" : "*")
+    }
+
+    mutating func visitStrong(_ children: [MarkdownInline]) {
+        delimited(children, out.last == UInt8(ascii: "*") ? "__" : "**")
+    }
+
+    mutating func visitStrikethrough(_ children: [MarkdownInline]) {
+        delimited(children, "~~")
+    }
+
+    mutating func visitLink(destination: String, title: String, children: [MarkdownInline]) {
+        link(destination, title: title, content: children, isImage: false)
+    }
+
+    mutating func visitImage(source: String, title: String, alt: [MarkdownInline]) {
+        link(source, title: title, content: alt, isImage: true)
+    }
+
+    private mutating func delimited(_ children: [MarkdownInline], _ delimiter: String) {
+        // An empty pair would read as a thematic break or as literal characters.
+        guard !children.isEmpty else { return }
+        state.atLineStart = false
+        out += Array(delimiter.utf8)
+        visit(children)
+        out += Array(delimiter.utf8)
+    }
+
+    private mutating func link(_ destination: String, title: String, content: [MarkdownInline], isImage: Bool) {
+        guard !insideLink || isImage, let url = LinkPolicy.sanitized(destination) else {
+            visit(content)
+            return
+        }
+        state.atLineStart = false
+        if isImage { out.append(UInt8(ascii: "!")) }
+        out.append(UInt8(ascii: "["))
+        let wasInsideLink = insideLink
+        insideLink = true
+        if content.isEmpty && !isImage { visitText(url) } else { visit(content) }
+        insideLink = wasInsideLink
+        out += Array("](".utf8)
+        out += destinationBytes(url)
+        if !title.isEmpty {
+            out += Array(" \"".utf8)
+            var escaped: [UInt8] = []
+            for byte in title.utf8 {
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): escaped += [UInt8(ascii: "\\"), byte]
+                case UInt8(ascii: "\n"), UInt8(ascii: "\r"): escaped.append(UInt8(ascii: " "))
+                default: escaped.append(byte)
+                }
+            }
+            MarkdownEscaping.appendLiteral(String(decoding: escaped, as: UTF8.self), to: &out)
+            out.append(UInt8(ascii: "\""))
+        }
+        out.append(UInt8(ascii: ")"))
+    }
+
+    /// A sanitized URL (printable ASCII, no space or angle bracket) as a link destination: bare when its
+    /// parentheses balance, else in angle brackets.
+    private func destinationBytes(_ url: String) -> [UInt8] {
+        var depth = 0
+        var balanced = true
+        for byte in url.utf8 {
+            if byte == UInt8(ascii: "(") { depth += 1 }
+            if byte == UInt8(ascii: ")") {
+                depth -= 1
+                if depth < 0 { balanced = false }
+            }
+        }
+        if balanced && depth == 0 { return Array(url.utf8) }
+        return [UInt8(ascii: "<")] + Array(url.utf8) + [UInt8(ascii: ">")]
+    }
+}

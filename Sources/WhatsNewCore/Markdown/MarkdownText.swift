@@ -1,0 +1,43 @@
+/// A one-line text field's Markdown (a title, a subtitle, an action title), parsed once: its inline content,
+/// with any block structure flattened into it, and which block Markdown, if any, was flattened.
+public struct MarkdownText: Sendable, Hashable {
+    /// The Markdown as written.
+    public let source: String
+    /// The inline content; blocks are joined by soft breaks.
+    public let inlines: [MarkdownInline]
+    /// The first block construct found (a heading, a list, …), or nil when the text was inline Markdown only.
+    public let blockMarkdown: MarkdownBlockKind?
+
+    /// Parses `source`; text with no Markdown-significant character is taken as it is, without a parse.
+    public init(parsing source: String) {
+        self.init(parsing: source, allowingFastPath: true)
+    }
+
+    /// Text shown literally, never parsed (a version number, a built-in label).
+    public init(verbatim text: String) {
+        source = MarkdownEscaping.escape(text)
+        inlines = text.isEmpty ? [] : [.text(text)]
+        blockMarkdown = nil
+    }
+
+    init(parsing source: String, allowingFastPath: Bool) {
+        self.source = source
+        if source.isEmpty {
+            inlines = []
+            blockMarkdown = nil
+        } else if allowingFastPath, MarkdownFastPath.isLiteral(source) {
+            inlines = [.text(source)]
+            blockMarkdown = nil
+        } else {
+            let flattened = BlockFlattener.flatten(MarkdownParser.parse(source))
+            inlines = flattened.inlines
+            blockMarkdown = flattened.blockKind
+        }
+    }
+
+    /// Whether block Markdown (a heading, list, quote, code block or thematic break) was flattened.
+    public var hasBlockMarkdown: Bool { blockMarkdown != nil }
+
+    /// Whether there is nothing to show.
+    public var isEmpty: Bool { inlines.isEmpty }
+}

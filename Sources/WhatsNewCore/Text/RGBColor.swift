@@ -1,0 +1,104 @@
+/// A concrete sRGB color with 8-bit channels and alpha, and its CSS, hex and 256-color forms.
+public struct RGBColor: Sendable, Hashable {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+    /// Opacity, 0 (transparent) to 255 (opaque).
+    public var alpha: UInt8
+
+    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    public var isOpaque: Bool { alpha == 255 }
+
+    /// `#RRGGBB`, or `#RRGGBBAA` when not opaque, in upper case.
+    public var hex: String {
+        var text = "#" + Self.hexByte(red) + Self.hexByte(green) + Self.hexByte(blue)
+        if !isOpaque { text += Self.hexByte(alpha) }
+        return text
+    }
+
+    /// The CSS spelling: `#rrggbb` when opaque, `transparent` when fully clear, else `rgba(r, g, b, a)`.
+    public var cssValue: String {
+        if isOpaque { return hex.lowercased() }
+        if alpha == 0 { return "transparent" }
+        // Alpha as a decimal with up to three places, spelled the same on every machine.
+        let thousandths = (Int(alpha) * 1000 + 127) / 255
+        var fraction = String(thousandths)
+        while fraction.count < 3 { fraction = "0" + fraction }
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return "rgba(\(red), \(green), \(blue), 0.\(fraction))"
+    }
+
+    /// This color blended over an opaque `background`, as a terminal (which has no alpha) must show it.
+    public func composited(over background: RGBColor) -> RGBColor {
+        if isOpaque { return self }
+        let opacity = Int(alpha)
+        func mix(_ top: UInt8, _ bottom: UInt8) -> UInt8 {
+            let blended: Int = Int(top) * opacity + Int(bottom) * (255 - opacity)
+            return UInt8((blended + 127) / 255)
+        }
+        return RGBColor(red: mix(red, background.red), green: mix(green, background.green),
+                        blue: mix(blue, background.blue))
+    }
+
+    /// The nearest color of the xterm 256-color palette: the 6×6×6 cube (16–231) or the gray ramp
+    /// (232–255), whichever is closer, by tmux's rule. Alpha is ignored.
+    public var ansi256Index: Int {
+        let cube: [Int] = [0x00, 0x5F, 0x87, 0xAF, 0xD7, 0xFF]
+        func cubeLevel(_ value: Int) -> Int {
+            value < 48 ? 0 : value < 114 ? 1 : (value - 35) / 40
+        }
+        let (r, g, b) = (Int(red), Int(green), Int(blue))
+        let (qr, qg, qb) = (cubeLevel(r), cubeLevel(g), cubeLevel(b))
+        let (cr, cg, cb) = (cube[qr], cube[qg], cube[qb])
+        let cubeIndex = 16 + 36 * qr + 6 * qg + qb
+        if cr == r, cg == g, cb == b { return cubeIndex }
+        let average = (r + g + b) / 3
+        let grayLevel = average > 238 ? 23 : max(0, (average - 3) / 10)
+        let gray = 8 + 10 * grayLevel
+        func distance(_ x: Int, _ y: Int, _ z: Int) -> Int {
+            (x - r) * (x - r) + (y - g) * (y - g) + (z - b) * (z - b)
+        }
+        return distance(gray, gray, gray) < distance(cr, cg, cb) ? 232 + grayLevel : cubeIndex
+    }
+
+    /// Parses `#RGB`, `#RRGGBB` or `#RRGGBBAA` (hex digits in either case).
+    public static func parseHex(_ text: String) -> RGBColor? {
+        let bytes = Array(text.utf8)
+        guard bytes.first == UInt8(ascii: "#") else { return nil }
+        var digits: [UInt8] = []
+        digits.reserveCapacity(8)
+        for byte in bytes.dropFirst() {
+            guard let digit = hexDigit(byte) else { return nil }
+            digits.append(digit)
+        }
+        switch digits.count {
+        case 3:
+            return RGBColor(red: digits[0] * 17, green: digits[1] * 17, blue: digits[2] * 17)
+        case 6, 8:
+            let pairs = stride(from: 0, to: digits.count, by: 2).map { digits[$0] << 4 | digits[$0 + 1] }
+            return RGBColor(red: pairs[0], green: pairs[1], blue: pairs[2], alpha: pairs.count == 4 ? pairs[3] : 255)
+        default:
+            return nil
+        }
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    private static func hexByte(_ value: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[Int(value >> 4)], digits[Int(value & 0xF)]])
+    }
+}
