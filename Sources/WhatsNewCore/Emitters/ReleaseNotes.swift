@@ -77,6 +77,8 @@ public struct ReleaseNotes: Sendable {
     public var appID: String?
     /// The locale asked for (nil: each text's default).
     public var locale: String?
+    /// The manifest's `defaults.locale`.
+    public var defaultLocale: String?
     /// What `accentColor` means.
     public var accentColor: String
     public var versions: [Version]
@@ -91,6 +93,7 @@ public struct ReleaseNotes: Sendable {
         appURL = manifest.app?.url
         appID = manifest.app?.id
         self.locale = locale
+        self.defaultLocale = defaultLocale
         accentColor = manifest.defaults.accentColor?.text ?? "blue"
         versions = selection.versions(of: manifest).map { entry in
             let anchor = "v" + entry.version.description

@@ -1,0 +1,230 @@
+import Foundation
+
+/// One self-contained HTML page (SPEC §5): inline CSS, no script, no external request, `lang` set, light and
+/// dark color schemes, responsive, landmarks and heading order, alt text, a print style.
+///
+/// - `changelog`: every version newest first, a table of contents, a permalink anchor per version and feature.
+/// - `showcase`: one version laid out like WhatsNewKit's sheet, its Layout values as CSS.
+///
+/// Every user string goes through `HTMLRenderer` or `HTMLEscaping`; colors reach the CSS only as values parsed
+/// by `Color`; links are only http, https, mailto; image files are inlined as data URIs.
+public struct HTMLEmitter: Sendable {
+    public enum Page: String, Sendable, CaseIterable {
+        case changelog, showcase
+    }
+
+    public var page: Page
+
+    public init(page: Page) {
+        self.page = page
+    }
+
+    /// The page; `readFile` returns an image file's bytes (nil when it cannot be read: the alt text shows).
+    public func emit(_ notes: ReleaseNotes, readFile: @escaping (String) -> [UInt8]?) -> String {
+        let context = Context(notes: notes, readFile: readFile)
+        let language = Self.languageTag(notes.locale ?? notes.defaultLocale ?? "en")
+        let appName = notes.appName ?? "Release notes"
+        var body: String
+        var title: String
+        switch page {
+        case .changelog:
+            title = notes.appName.map { "\($0) release notes" } ?? "Release notes"
+            body = changelog(notes, context: context, heading: title)
+        case .showcase:
+            let version = notes.versions.first
+            title = version.map { PlainTextRenderer.render(MarkdownText(parsing: $0.title)) + " — " + appName } ?? appName
+            body = version.map { showcase($0, context: context) } ?? "<main id=\"main\"><p>No version selected.</p></main>\n"
+        }
+        return """
+        <!DOCTYPE html>
+        <html lang="\(HTMLEscaping.escape(language))">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="color-scheme" content="light dark">
+        <meta name="generator" content="whatsnew">
+        <title>\(HTMLEscaping.escape(title))</title>
+        <style>
+        \(HTMLStyle.css(accent: context.accent))</style>
+        </head>
+        <body class="\(page.rawValue)">
+        \(body)</body>
+        </html>
+
+        """
+    }
+
+    // MARK: Pages
+
+    private func changelog(_ notes: ReleaseNotes, context: Context, heading: String) -> String {
+        var html = "<header class=\"site-header\">\n<h1>\(HTMLEscaping.escape(heading))</h1>\n"
+        if let url = notes.appURL.flatMap({ LinkPolicy.sanitized($0, allowRelative: false) }) {
+            html += "<p><a href=\"\(HTMLEscaping.escape(url))\">\(HTMLEscaping.escape(notes.appName ?? url))</a></p>\n"
+        }
+        html += "</header>\n"
+        if notes.versions.count > 1 {
+            html += "<nav class=\"toc\" aria-labelledby=\"toc-title\">\n<h2 id=\"toc-title\">Versions</h2>\n<ol>\n"
+            for version in notes.versions {
+                html += "<li><a href=\"#\(HTMLEscaping.escape(version.anchor))\">\(HTMLEscaping.escape(version.displayVersion))</a>"
+                html += " <span class=\"toc-title\">\(HTMLRenderer().render(MarkdownText(parsing: version.title)))</span>"
+                if let date = version.date { html += " <time datetime=\"\(HTMLEscaping.escape(date))\">\(HTMLEscaping.escape(date))</time>" }
+                html += "</li>\n"
+            }
+            html += "</ol>\n</nav>\n"
+        }
+        html += "<main id=\"main\">\n"
+        for version in notes.versions { html += article(version, context: context) }
+        if notes.versions.isEmpty { html += "<p>No versions selected.</p>\n" }
+        html += "</main>\n<footer class=\"site-footer\">\n<p>Compiled by whatsnew.</p>\n</footer>\n"
+        return html
+    }
+
+    private func article(_ version: ReleaseNotes.Version, context: Context) -> String {
+        let anchor = HTMLEscaping.escape(version.anchor)
+        var html = "<article class=\"version\" id=\"\(anchor)\" aria-labelledby=\"\(anchor)-title\">\n"
+        html += "<h2 id=\"\(anchor)-title\"\(context.titleStyle(version.titleColor))><a class=\"permalink\" href=\"#\(anchor)\">"
+        html += "\(HTMLEscaping.escape(version.displayVersion))</a> <span class=\"version-title\">\(HTMLRenderer().render(MarkdownText(parsing: version.title)))</span></h2>\n"
+        if let date = version.date {
+            html += "<p class=\"meta\"><time datetime=\"\(HTMLEscaping.escape(date))\">\(HTMLEscaping.escape(date))</time></p>\n"
+        }
+        html += featureList(version, context: context, headingLevel: 3, permalinks: true)
+        if let action = version.secondaryAction { html += secondary(action, context: context, headingLevel: 3) }
+        html += "</article>\n"
+        return html
+    }
+
+    private func showcase(_ version: ReleaseNotes.Version, context: Context) -> String {
+        let layout = version.layout
+        var html = "<main id=\"main\" class=\"sheet\" style=\"\(HTMLStyle.layoutVariables(layout))\">\n"
+        html += "<h1 class=\"sheet-title\"\(context.titleStyle(version.titleColor))>\(HTMLRenderer().render(MarkdownText(parsing: version.title)))</h1>\n"
+        html += featureList(version, context: context, headingLevel: 2, permalinks: false)
+        html += "<footer class=\"sheet-footer\">\n"
+        if let action = version.secondaryAction { html += secondary(action, context: context, headingLevel: 2) }
+        let primary = version.primaryAction
+        let button = context.buttonStyle(background: primary.backgroundColor, foreground: primary.foregroundColor)
+        html += "<button type=\"button\" class=\"primary-button\" style=\"\(button)\">\(HTMLRenderer().render(MarkdownText(parsing: primary.title)))</button>\n"
+        html += "</footer>\n</main>\n"
+        return html
+    }
+
+    // MARK: Parts
+
+    private func featureList(_ version: ReleaseNotes.Version, context: Context, headingLevel: Int, permalinks: Bool) -> String {
+        guard !version.features.isEmpty else { return "" }
+        var html = "<ul class=\"features\">\n"
+        for feature in version.features {
+            let anchor = HTMLEscaping.escape(feature.anchor)
+            html += "<li class=\"feature\" id=\"\(anchor)\">\n" + icon(feature, context: context)
+            html += "<div class=\"feature-text\">\n<h\(headingLevel) class=\"feature-title\">"
+            let title = HTMLRenderer().render(MarkdownText(parsing: feature.title))
+            html += permalinks ? "<a class=\"permalink\" href=\"#\(anchor)\">\(title)</a>" : title
+            html += "</h\(headingLevel)>\n<p class=\"feature-subtitle\">\(HTMLRenderer().render(MarkdownText(parsing: feature.subtitle)))</p>\n"
+            html += "</div>\n</li>\n"
+        }
+        return html + "</ul>\n"
+    }
+
+    private func icon(_ feature: ReleaseNotes.Feature, context: Context) -> String {
+        guard let image = feature.image else { return "<span class=\"icon\" aria-hidden=\"true\">\(SymbolGlyphs.fallback)</span>\n" }
+        let alt = HTMLEscaping.escape(PlainTextRenderer.render(MarkdownText(parsing: image.alt)))
+        let tint = context.tintStyle(image.color)
+        if case .file(let path, let resolved) = image.kind, let uri = context.dataURI(path: path, resolvedPath: resolved) {
+            return "<span class=\"icon icon-file\"\(tint)><img src=\"\(uri)\" alt=\"\(alt)\"></span>\n"
+        }
+        return "<span class=\"icon\"\(tint) role=\"img\" aria-label=\"\(alt)\">\(HTMLEscaping.escape(image.glyph))</span>\n"
+    }
+
+    private func secondary(_ action: ReleaseNotes.SecondaryAction, context: Context, headingLevel: Int) -> String {
+        let title = HTMLRenderer().render(MarkdownText(parsing: action.title))
+        let style = context.linkStyle(action.foregroundColor)
+        switch action.kind {
+        case .openURL(let url):
+            guard let safe = LinkPolicy.sanitized(url, allowRelative: false) else {
+                return "<p class=\"secondary-action\">\(title)</p>\n"
+            }
+            return "<p class=\"secondary-action\"><a href=\"\(HTMLEscaping.escape(safe))\"\(style)>\(title)</a></p>\n"
+        case .present(let pageTitle, let body):
+            var html = "<details class=\"secondary-action\">\n<summary\(style)>\(title)</summary>\n<div class=\"page\">\n"
+            if let pageTitle {
+                html += "<h\(headingLevel + 1)>\(HTMLRenderer().render(MarkdownText(parsing: pageTitle)))</h\(headingLevel + 1)>\n"
+            }
+            html += HTMLRenderer(headingLevelOffset: headingLevel + 1).render(MarkdownDocument(parsing: body))
+            return html + "</div>\n</details>\n"
+        case .dismiss, .custom:
+            return "<p class=\"secondary-action\"><span\(style)>\(title)</span></p>\n"
+        }
+    }
+
+    /// A BCP 47 tag for `lang`: letters, digits and hyphens only.
+    static func languageTag(_ locale: String) -> String {
+        let tag = String(locale.map { $0 == "_" ? "-" : $0 }.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+        return tag.isEmpty ? "en" : tag
+    }
+
+    /// Colors and images resolved once per page.
+    private struct Context {
+        let notes: ReleaseNotes
+        let readFile: (String) -> [UInt8]?
+        let accent: Color
+
+        init(notes: ReleaseNotes, readFile: @escaping (String) -> [UInt8]?) {
+            self.notes = notes
+            self.readFile = readFile
+            accent = Color.parse(notes.accentColor) ?? .named(.blue)
+        }
+
+        /// A heading color, used only where it keeps WCAG AA contrast on the page background.
+        func titleStyle(_ color: String?) -> String {
+            guard let color = color.flatMap(Color.parse) else { return "" }
+            let light = HTMLStyle.readable(color, on: .light, accent: accent)
+            let dark = HTMLStyle.readable(color, on: .dark, accent: accent)
+            guard light != nil || dark != nil else { return "" }
+            var style = ""
+            if let light { style += "--title-light: \(light);" }
+            if let dark { style += " --title-dark: \(dark);" }
+            return " style=\"\(style.trimmingCharacters(in: .whitespaces))\""
+        }
+
+        func linkStyle(_ color: String) -> String {
+            guard let color = Color.parse(color) else { return "" }
+            let light = HTMLStyle.readable(color, on: .light, accent: accent)
+            let dark = HTMLStyle.readable(color, on: .dark, accent: accent)
+            var style = ""
+            if let light { style += "--link-light: \(light);" }
+            if let dark { style += " --link-dark: \(dark);" }
+            return style.isEmpty ? "" : " style=\"\(style.trimmingCharacters(in: .whitespaces))\""
+        }
+
+        func tintStyle(_ color: String?) -> String {
+            let tint = color.flatMap(Color.parse) ?? .named(.accentColor)
+            return " style=\"--tint-light: \(tint.cssValue(for: .light, accent: accent)); --tint-dark: \(tint.cssValue(for: .dark, accent: accent));\""
+        }
+
+        /// The button's colors, with its text switched to black or white where the given one lacks contrast.
+        func buttonStyle(background: String, foreground: String) -> String {
+            let back = Color.parse(background) ?? .named(.accentColor)
+            let front = Color.parse(foreground) ?? .named(.white)
+            var style = ""
+            for appearance in [ColorAppearance.light, .dark] {
+                let name = appearance.rawValue
+                let backValue = back.resolved(for: appearance, accent: accent).composited(over: appearance.background)
+                var frontValue = front.resolved(for: appearance, accent: accent).composited(over: backValue)
+                if HTMLStyle.contrast(frontValue, backValue) < 4.5 {
+                    frontValue = HTMLStyle.contrast(RGBColor(red: 0, green: 0, blue: 0), backValue)
+                        >= HTMLStyle.contrast(RGBColor(red: 255, green: 255, blue: 255), backValue)
+                        ? RGBColor(red: 0, green: 0, blue: 0) : RGBColor(red: 255, green: 255, blue: 255)
+                }
+                style += "--button-bg-\(name): \(backValue.cssValue); --button-fg-\(name): \(frontValue.cssValue); "
+            }
+            return style.trimmingCharacters(in: .whitespaces)
+        }
+
+        /// An image file as a data URI, or nil when it is not SVG/PNG/JPEG or cannot be read.
+        func dataURI(path: String, resolvedPath: String) -> String? {
+            let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
+            let types = ["svg": "image/svg+xml", "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg"]
+            guard let type = types[ext], let bytes = readFile(resolvedPath) else { return nil }
+            return "data:\(type);base64," + Data(bytes).base64EncodedString()
+        }
+    }
+}

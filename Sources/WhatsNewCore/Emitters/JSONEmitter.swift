@@ -1,0 +1,129 @@
+/// The resolved manifest as JSON (SPEC §5), described by `Schemas/whatsnew-output.schema.json`: versions
+/// newest first and canonical, references resolved, defaults applied, each text as its Markdown source,
+/// plain text and HTML in the selected locale, the layout with every property, haptics kept.
+public struct JSONEmitter: Sendable {
+    public static let schemaID = "https://whatsnew.dev/schemas/whatsnew-output.schema.json"
+    public static let formatVersion = 1
+
+    public init() {}
+
+    public func emit(_ notes: ReleaseNotes) -> String {
+        let root = JSONValue.object(omittingNils: [
+            ("$schema", .string(Self.schemaID)),
+            ("formatVersion", .int(Self.formatVersion)),
+            ("app", .object(omittingNils: [("id", .string(notes.appID)), ("name", .string(notes.appName)), ("url", .string(notes.appURL))])),
+            ("locale", .string(notes.locale)),
+            ("accentColor", .string(notes.accentColor)),
+            ("versions", .array(notes.versions.map(version))),
+        ])
+        return root.pretty + "\n"
+    }
+
+    private func version(_ version: ReleaseNotes.Version) -> JSONValue {
+        .object(omittingNils: [
+            ("version", .string(version.version.description)),
+            ("build", version.version.build.isEmpty ? .null : .string(version.version.build.joined(separator: "."))),
+            ("prerelease", .bool(version.version.isPrerelease)),
+            ("date", .string(version.date)),
+            ("anchor", .string(version.anchor)),
+            ("title", text(version.title)),
+            ("titleColor", .string(version.titleColor)),
+            ("features", .array(version.features.map(feature))),
+            ("primaryAction", .object(omittingNils: [
+                ("title", text(version.primaryAction.title)),
+                ("backgroundColor", .string(version.primaryAction.backgroundColor)),
+                ("foregroundColor", .string(version.primaryAction.foregroundColor)),
+                ("hapticFeedback", haptic(version.primaryAction.hapticFeedback)),
+            ])),
+            ("secondaryAction", version.secondaryAction.map(secondary) ?? .null),
+            ("layout", layout(version.layout)),
+        ])
+    }
+
+    private func feature(_ feature: ReleaseNotes.Feature) -> JSONValue {
+        .object(omittingNils: [
+            ("id", .string(feature.id)),
+            ("anchor", .string(feature.anchor)),
+            ("image", feature.image.map(image) ?? .null),
+            ("title", text(feature.title)),
+            ("subtitle", text(feature.subtitle)),
+            ("platforms", .array(feature.platforms.map { .string($0) })),
+        ])
+    }
+
+    private func image(_ image: ReleaseNotes.Image) -> JSONValue {
+        var members: [(String, JSONValue?)]
+        switch image.kind {
+        case .symbol(let name, let glyph): members = [("systemName", .string(name)), ("glyph", .string(glyph))]
+        case .emoji(let emoji): members = [("emoji", .string(emoji)), ("glyph", .string(emoji))]
+        case .file(let path, _): members = [("file", .string(path)), ("glyph", .string(image.glyph))]
+        }
+        members += [("foregroundColor", .string(image.color)), ("renderingMode", .string(image.renderingMode)),
+                    ("symbolRenderingMode", .string(image.symbolRenderingMode)), ("alt", text(image.alt))]
+        return .object(omittingNils: members)
+    }
+
+    private func secondary(_ action: ReleaseNotes.SecondaryAction) -> JSONValue {
+        var members: [(String, JSONValue?)] = [
+            ("title", text(action.title)),
+            ("foregroundColor", .string(action.foregroundColor)),
+            ("hapticFeedback", haptic(action.hapticFeedback)),
+        ]
+        switch action.kind {
+        case .openURL(let url): members.append(("openURL", .string(url)))
+        case .present(let title, let body):
+            members.append(("present", .object(omittingNils: [("title", title.map(text) ?? .null), ("body", document(body))])))
+        case .dismiss: members.append(("dismiss", .bool(true)))
+        case .custom(let identifier): members.append(("custom", .string(identifier)))
+        }
+        return .object(omittingNils: members)
+    }
+
+    private func haptic(_ haptic: HapticFeedback?) -> JSONValue {
+        switch haptic {
+        case nil: return .null
+        case .selection?: return .string("selection")
+        case .notification(let kind)?: return .object([(key: "notification", value: .string(kind.rawValue))])
+        case .impact(let style, let intensity)?:
+            return .object([(key: "impact", value: .object(omittingNils: [
+                ("style", style.map { .string($0.rawValue) }), ("intensity", intensity.map { .number($0) }),
+            ]))])
+        }
+    }
+
+    private func layout(_ layout: Layout) -> JSONValue {
+        func insets(_ value: EdgeInsets) -> JSONValue {
+            .object([(key: "top", value: .number(value.top)), (key: "leading", value: .number(value.leading)),
+                     (key: "bottom", value: .number(value.bottom)), (key: "trailing", value: .number(value.trailing))])
+        }
+        return .object([
+            (key: "showsScrollViewIndicators", value: .bool(layout.showsScrollViewIndicators)),
+            (key: "scrollViewBottomContentInset", value: .number(layout.scrollViewBottomContentInset)),
+            (key: "contentSpacing", value: .number(layout.contentSpacing)),
+            (key: "contentPadding", value: insets(layout.contentPadding)),
+            (key: "featureListSpacing", value: .number(layout.featureListSpacing)),
+            (key: "featureListPadding", value: insets(layout.featureListPadding)),
+            (key: "featureImageWidth", value: .number(layout.featureImageWidth)),
+            (key: "featureHorizontalSpacing", value: .number(layout.featureHorizontalSpacing)),
+            (key: "featureHorizontalAlignment", value: .string(layout.featureHorizontalAlignment.rawValue)),
+            (key: "featureVerticalSpacing", value: .number(layout.featureVerticalSpacing)),
+            (key: "footerActionSpacing", value: .number(layout.footerActionSpacing)),
+            (key: "footerPrimaryActionButtonCornerRadius", value: .number(layout.footerPrimaryActionButtonCornerRadius)),
+            (key: "footerVisualEffectViewPadding", value: insets(layout.footerVisualEffectViewPadding)),
+        ])
+    }
+
+    /// A one-line text field: its Markdown source, plain text and HTML.
+    private func text(_ markdown: String) -> JSONValue {
+        let parsed = MarkdownText(parsing: markdown)
+        return .object([(key: "markdown", value: .string(markdown)), (key: "plain", value: .string(PlainTextRenderer.render(parsed))),
+                        (key: "html", value: .string(HTMLRenderer().render(parsed)))])
+    }
+
+    /// A page body: its Markdown source, plain text and HTML.
+    private func document(_ markdown: String) -> JSONValue {
+        let parsed = MarkdownDocument(parsing: markdown)
+        return .object([(key: "markdown", value: .string(markdown)), (key: "plain", value: .string(PlainTextRenderer.render(parsed))),
+                        (key: "html", value: .string(HTMLRenderer(headingLevelOffset: 2).render(parsed)))])
+    }
+}

@@ -1,0 +1,86 @@
+/// GitHub Flavored Markdown (SPEC §5), e.g. for `CHANGELOG.md`: a `## 1.2.0 — Title (date)` heading per
+/// version, one list item per feature (glyph, **title**, subtitle), the secondary action as a link or, for a
+/// second page, a `<details>` block. User text is re-emitted through `MarkdownRenderer`, which escapes
+/// whatever it did not mean as Markdown; layout does not apply to Markdown.
+public struct MarkdownEmitter: Sendable {
+    public init() {}
+
+    public func emit(_ notes: ReleaseNotes) -> String {
+        let renderer = MarkdownRenderer()
+        var output = "# " + MarkdownEscaping.escape(notes.appName.map { "\($0) release notes" } ?? "Release notes") + "\n"
+        for version in notes.versions {
+            output += "\n" + heading(version, renderer: renderer) + "\n\n"
+            for feature in version.features {
+                var item = "- "
+                if let glyph = feature.image?.glyph { item += MarkdownEscaping.escape(glyph) + " " }
+                let title = MarkdownText(parsing: feature.title)
+                item += "**" + renderer.render(inlines: Self.withoutStrong(title.inlines)) + "**"
+                let subtitle = renderer.render(MarkdownText(parsing: feature.subtitle), continuation: "  ")
+                if !subtitle.isEmpty { item += " — " + subtitle }
+                output += item + "\n"
+            }
+            if let action = version.secondaryAction, let footer = secondary(action, renderer: renderer) {
+                output += "\n" + footer + "\n"
+            }
+        }
+        return output
+    }
+
+    private func heading(_ version: ReleaseNotes.Version, renderer: MarkdownRenderer) -> String {
+        var inlines: [MarkdownInline] = [.text(version.displayVersion + " — ")]
+        inlines += MarkdownText(parsing: version.title).inlines
+        if let date = version.date { inlines.append(.text(" (\(date))")) }
+        return renderer.heading(inlines, level: 2)
+    }
+
+    private func secondary(_ action: ReleaseNotes.SecondaryAction, renderer: MarkdownRenderer) -> String? {
+        let title = MarkdownText(parsing: action.title)
+        switch action.kind {
+        case .openURL(let url):
+            guard LinkPolicy.sanitized(url, allowRelative: false) != nil else { return nil }
+            return renderer.render(inlines: [.link(destination: url, title: "", Self.withoutLinks(title.inlines))])
+        case .present(let pageTitle, let body):
+            let summary = HTMLRenderer().render(inlines: title.inlines)
+            var block = "<details>\n<summary>\(summary)</summary>\n\n"
+            if let pageTitle { block += renderer.heading(MarkdownText(parsing: pageTitle).inlines, level: 3) + "\n\n" }
+            block += renderer.render(MarkdownDocument(parsing: body)).trimmingTrailingNewlines() + "\n\n</details>"
+            return block
+        case .dismiss, .custom:
+            return nil
+        }
+    }
+
+    /// Strong emphasis unwrapped (the text is already set in bold).
+    static func withoutStrong(_ inlines: [MarkdownInline]) -> [MarkdownInline] {
+        inlines.flatMap { inline -> [MarkdownInline] in
+            switch inline {
+            case .strong(let children): return withoutStrong(children)
+            case .emphasis(let children): return [.emphasis(withoutStrong(children))]
+            case .strikethrough(let children): return [.strikethrough(withoutStrong(children))]
+            case .link(let destination, let title, let children): return [.link(destination: destination, title: title, withoutStrong(children))]
+            default: return [inline]
+            }
+        }
+    }
+
+    /// Links unwrapped to their text (a link cannot hold another link).
+    static func withoutLinks(_ inlines: [MarkdownInline]) -> [MarkdownInline] {
+        inlines.flatMap { inline -> [MarkdownInline] in
+            switch inline {
+            case .link(_, _, let children): return withoutLinks(children)
+            case .strong(let children): return [.strong(withoutLinks(children))]
+            case .emphasis(let children): return [.emphasis(withoutLinks(children))]
+            case .strikethrough(let children): return [.strikethrough(withoutLinks(children))]
+            default: return [inline]
+            }
+        }
+    }
+}
+
+extension String {
+    func trimmingTrailingNewlines() -> String {
+        var text = self
+        while text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+}

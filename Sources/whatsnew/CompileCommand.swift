@@ -1,0 +1,100 @@
+import ArgumentParser
+import WhatsNewCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension OutputFormat: ExpressibleByArgument {}
+extension HTMLEmitter.Page: ExpressibleByArgument {}
+
+struct CompileCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compile",
+        abstract: "Compile manifests into terminal text, Markdown, HTML or JSON.",
+        discussion: """
+        Example:
+          $ whatsnew compile notes.yaml                         # the notes in the terminal
+          $ whatsnew compile notes.yaml -o CHANGELOG.md         # format from the extension
+          $ whatsnew compile notes.yaml --format markdown --format html -o site/
+          $ whatsnew compile notes.yaml --release 1.2.0 --locale de -o whats-new.html
+
+        Outputs are written atomically, and nothing is written when the manifest has errors.
+        Exit codes: 0 success, 1 the input has errors, 64 usage error, 74 an I/O error.
+        """
+    )
+
+    @Argument(help: "Manifest files, directories of fragments, or '-' for standard input.")
+    var inputs: [String]
+
+    @Option(name: .long, help: "ansi, markdown, html, json or whatsnewkit-json; repeat it with '-o DIRECTORY'.")
+    var format: [OutputFormat] = []
+
+    @Option(name: .shortAndLong, help: "The output file, or a directory for several formats ('-': standard output).")
+    var output: String?
+
+    @Option(name: .long, help: "Only this version.")
+    var release: String?
+
+    @Option(name: .long, help: "Only the versions newer than this one.")
+    var since: String?
+
+    @Option(name: .long, help: "The locale of the texts, e.g. de or zh-Hans.")
+    var locale: String?
+
+    @Option(name: .long, help: "Only the features of this platform, e.g. ios.")
+    var platform: String?
+
+    @Option(name: .long, help: "The HTML page: changelog (every version) or showcase (one version, as WhatsNewKit shows it).")
+    var page: HTMLEmitter.Page?
+
+    @Option(name: .long, help: "A YAML/JSON file of registries the inputs may refer to; repeatable.")
+    var refs: [String] = []
+
+    @Option(name: .long, help: "The terminal width in columns (default: the terminal's, else COLUMNS, else 80).")
+    var width: Int?
+
+    @Flag(name: .long, help: "Treat warnings as errors.")
+    var strict = false
+
+    @OptionGroup var input: InputOptions
+    @OptionGroup var colorOptions: ColorOptions
+
+    func validate() throws {
+        if release != nil, since != nil { throw ValidationError("--release and --since exclude each other; give one") }
+        if let width, width < 20 { throw ValidationError("--width must be at least 20, found \(width)") }
+        for (flag, value) in [("--release", release), ("--since", since)] {
+            if let value, SemanticVersion(value) == nil { throw ValidationError("\(flag) '\(value)' is not a version; expected e.g. 1.2.0") }
+        }
+    }
+
+    func run() throws {
+        let outputIsDirectory = output.map { FileSystem.kind(of: $0) == .directory } ?? false
+        let plan: OutputPlan
+        switch OutputPlan.make(formats: format, output: output, outputIsDirectory: outputIsDirectory) {
+        case .success(let made): plan = made
+        case .failure(let error): throw ValidationError(error.description)
+        }
+        let engine = DiagnosticEngine(strict: strict)
+        let request = CompileRequest(
+            selection: Selection(release: release.flatMap(SemanticVersion.init), since: since.flatMap(SemanticVersion.init),
+                                 locale: locale, platform: platform),
+            page: page,
+            terminal: TerminalCapabilities.detect(useColor: colorOptions.useColor(for: 1), environment: Terminal.environment),
+            width: width ?? Terminal.width())
+        let outputs: [(target: OutputPlan.Target, text: String)]?
+        do {
+            outputs = try Compiler(readOptions: input.readOptions, referenceFiles: refs).compile(inputs, plan: plan, request: request, engine: engine)
+        } catch {
+            throw Output.fail(error)
+        }
+        Output.standardError(TextDiagnosticPrinter(useColor: colorOptions.useColor(for: 2)).render(engine))
+        guard let outputs else { throw Output.inputErrors }
+        do {
+            for (target, text) in outputs { try FileSystem.writeAtomically(Array(text.utf8), to: target.path) }
+        } catch {
+            throw Output.fail(error)
+        }
+    }
+}
