@@ -30,7 +30,7 @@ test: deps
 	$(SWIFT) test --skip-build
 
 run: build
-	$(BIN) validate Fixtures/notes.yaml && echo "Fixtures/notes.yaml: no problems found (compile arrives with the emitters)"
+	$(BIN) compile Fixtures/notes.yaml
 
 install: release
 	install -d "$(DESTDIR)$(PREFIX)/bin"

@@ -84,7 +84,7 @@ enum HTMLStyle {
         .version { padding: 2rem 0; border-bottom: 1px solid var(--line); }
         .version h2, .sheet-title { color: var(--title); }
         [style*="--title-light"] { --title: var(--title-light, var(--fg)); }
-        @media (prefers-color-scheme: dark) { [style*="--title-dark"], [style*="--title-light"] { --title: var(--title-dark, var(--fg)); } }
+        @media (prefers-color-scheme: dark) { [style*="--title-light"], [style*="--title-dark"] { --title: var(--title-dark, var(--fg)); } }
         .version h2 { font-size: 1.5rem; line-height: 1.25; margin: 0 0 0.25rem; }
         .permalink { color: inherit; text-decoration: none; }
         .permalink:hover, .permalink:focus { text-decoration: underline; }
@@ -98,10 +98,13 @@ enum HTMLStyle {
         .feature-subtitle { margin: 0.15rem 0 0; color: var(--muted); }
         .secondary-action { margin: 1rem 0 0; }
         [style*="--link-light"] { --link: var(--link-light); color: var(--link-light); }
-        @media (prefers-color-scheme: dark) { [style*="--link-dark"] { --link: var(--link-dark); color: var(--link-dark); } }
+        @media (prefers-color-scheme: dark) {
+          [style*="--link-light"], [style*="--link-dark"] { --link: var(--link-dark, var(--accent)); color: var(--link-dark, var(--accent)); }
+        }
         details.secondary-action summary { cursor: pointer; color: var(--link); font-weight: 600; }
         details .page { margin-top: 0.75rem; padding: 0.25rem 1rem; background: var(--panel); border-radius: 10px; }
         .site-footer { padding-top: 2rem; padding-bottom: 3rem; color: var(--muted); font-size: 0.9rem; }
+        body.showcase { padding: 0 1.25rem; }
         .sheet { max-width: 34rem; padding: var(--content-padding); padding-bottom: calc(var(--scroll-bottom-inset) / 2);
           display: flex; flex-direction: column; gap: var(--content-spacing); scrollbar-width: var(--scroll-indicators); }
         .sheet-title { text-align: center; font-size: 2.4rem; line-height: 1.15; margin: 0; }
