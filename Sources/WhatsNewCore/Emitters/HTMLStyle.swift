@@ -42,10 +42,11 @@ enum HTMLStyle {
         return [
             "--content-spacing: \(px(layout.contentSpacing))",
             "--content-padding: \(insets(layout.contentPadding))",
-            "--scroll-bottom-inset: \(px(layout.scrollViewBottomContentInset))",
+            "--scroll-bottom-inset: \(px((layout.scrollViewBottomContentInset / 2).rounded()))",
             "--feature-list-spacing: \(px(layout.featureListSpacing))",
             "--feature-list-padding: \(insets(layout.featureListPadding))",
             "--feature-image-width: \(px(layout.featureImageWidth))",
+            "--feature-glyph-size: \(px((layout.featureImageWidth * 0.6).rounded()))",
             "--feature-horizontal-spacing: \(px(layout.featureHorizontalSpacing))",
             "--feature-alignment: \(alignment)",
             "--feature-vertical-spacing: \(px(layout.featureVerticalSpacing))",
@@ -60,7 +61,7 @@ enum HTMLStyle {
         let accentLight = readable(accent, on: .light, accent: accent) ?? "#0b57d0"
         let accentDark = readable(accent, on: .dark, accent: accent) ?? "#8ab4f8"
         return """
-        :root { color-scheme: light dark; --bg: #ffffff; --fg: #1d1d1f; --muted: #4f4f55; --line: #d2d2d7; --panel: #f5f5f7;
+        :root { --bg: #ffffff; --fg: #1d1d1f; --muted: #4f4f55; --line: #d2d2d7; --panel: #f5f5f7;
           --accent: \(accentLight); --link: var(--accent); --title: var(--fg); }
         @media (prefers-color-scheme: dark) {
           :root { --bg: #1c1c1e; --fg: #f5f5f7; --muted: #c7c7cc; --line: #3a3a3c; --panel: #2c2c2e; --accent: \(accentDark); }
@@ -68,7 +69,7 @@ enum HTMLStyle {
         * { box-sizing: border-box; }
         html { -webkit-text-size-adjust: 100%; }
         body { margin: 0; background: var(--bg); color: var(--fg); font: 17px/1.5 -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK SC", sans-serif; }
-        a { color: var(--link); text-underline-offset: 2px; }
+        a { color: var(--link); }
         a:focus-visible, summary:focus-visible, button:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
         code { font: 0.9em ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; background: var(--panel); padding: 0.1em 0.3em; border-radius: 4px; }
         pre { background: var(--panel); padding: 0.75rem 1rem; border-radius: 8px; overflow-x: auto; }
@@ -90,9 +91,11 @@ enum HTMLStyle {
         .permalink:hover, .permalink:focus { text-decoration: underline; }
         .features { list-style: none; margin: 1.25rem 0; padding: 0; display: grid; gap: 1.25rem; }
         .feature { display: flex; gap: 0.9rem; align-items: flex-start; }
-        .icon { flex: none; display: inline-flex; align-items: center; justify-content: center; width: 2.5rem; height: 2.5rem; border-radius: 0.6rem;
-          font-size: 1.35rem; color: var(--tint-light, var(--accent)); background: color-mix(in srgb, var(--tint-light, var(--accent)) 16%, transparent); }
-        @media (prefers-color-scheme: dark) { .icon { color: var(--tint-dark, var(--accent)); background: color-mix(in srgb, var(--tint-dark, var(--accent)) 24%, transparent); } }
+        .icon { position: relative; z-index: 0; flex: none; display: inline-flex; align-items: center; justify-content: center; width: 2.5rem; height: 2.5rem;
+          border-radius: 0.6rem; font-size: 1.35rem; color: var(--tint-light, var(--accent)); }
+        .icon::before { content: ""; z-index: -1; position: absolute; top: 0; right: 0; bottom: 0; left: 0; border-radius: inherit; opacity: 0.16;
+          background: var(--tint-light, var(--accent)); }
+        @media (prefers-color-scheme: dark) { .icon { color: var(--tint-dark, var(--accent)); } .icon::before { opacity: 0.24; background: var(--tint-dark, var(--accent)); } }
         .icon img { width: 100%; height: 100%; object-fit: contain; border-radius: inherit; }
         .feature-title { font-size: 1.05rem; margin: 0; }
         .feature-subtitle { margin: 0.15rem 0 0; color: var(--muted); }
@@ -105,12 +108,12 @@ enum HTMLStyle {
         details .page { margin-top: 0.75rem; padding: 0.25rem 1rem; background: var(--panel); border-radius: 10px; }
         .site-footer { padding-top: 2rem; padding-bottom: 3rem; color: var(--muted); font-size: 0.9rem; }
         body.showcase { padding: 0 1.25rem; }
-        .sheet { max-width: 34rem; padding: var(--content-padding); padding-bottom: calc(var(--scroll-bottom-inset) / 2);
+        .sheet { max-width: 34rem; padding: var(--content-padding); padding-bottom: var(--scroll-bottom-inset);
           display: flex; flex-direction: column; gap: var(--content-spacing); scrollbar-width: var(--scroll-indicators); }
         .sheet-title { text-align: center; font-size: 2.4rem; line-height: 1.15; margin: 0; }
         .sheet .features { gap: var(--feature-list-spacing); padding: var(--feature-list-padding); margin: 0; }
         .sheet .feature { gap: var(--feature-horizontal-spacing); align-items: var(--feature-alignment); }
-        .sheet .icon { width: var(--feature-image-width); height: var(--feature-image-width); font-size: calc(var(--feature-image-width) * 0.6); }
+        .sheet .icon { width: var(--feature-image-width); height: var(--feature-image-width); font-size: var(--feature-glyph-size); }
         .sheet .feature-text { display: flex; flex-direction: column; gap: var(--feature-vertical-spacing); }
         .sheet .feature-subtitle { margin: 0; }
         .sheet-footer { display: flex; flex-direction: column; gap: var(--footer-action-spacing); align-items: stretch; text-align: center; padding: var(--footer-padding); }
