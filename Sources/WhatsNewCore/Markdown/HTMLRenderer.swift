@@ -65,6 +65,10 @@ private struct HTMLWriter: MarkdownInlineVisitor {
         self.headingLevelOffset = headingLevelOffset
     }
 
+    mutating func raw(_ markup: StaticString) {
+        markup.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+
     mutating func raw(_ markup: String) {
         out.append(contentsOf: markup.utf8)
     }
@@ -82,9 +86,9 @@ private struct HTMLWriter: MarkdownInlineVisitor {
     mutating func visitSoftBreak() { raw("\n") }
     mutating func visitLineBreak() { raw("<br>\n") }
 
-    mutating func visitEmphasis(_ children: [MarkdownInline]) { element("em", children) }
-    mutating func visitStrong(_ children: [MarkdownInline]) { element("strong", children) }
-    mutating func visitStrikethrough(_ children: [MarkdownInline]) { element("del", children) }
+    mutating func visitEmphasis(_ children: [MarkdownInline]) { element("<em>", children, "</em>") }
+    mutating func visitStrong(_ children: [MarkdownInline]) { element("<strong>", children, "</strong>") }
+    mutating func visitStrikethrough(_ children: [MarkdownInline]) { element("<del>", children, "</del>") }
 
     mutating func visitLink(destination: String, title: String, children: [MarkdownInline]) {
         anchor(destination, title: title, content: children)
@@ -94,10 +98,10 @@ private struct HTMLWriter: MarkdownInlineVisitor {
         anchor(source, title: title, content: alt)
     }
 
-    private mutating func element(_ name: String, _ children: [MarkdownInline]) {
-        raw("<\(name)>")
+    private mutating func element(_ open: StaticString, _ children: [MarkdownInline], _ close: StaticString) {
+        raw(open)
         visit(children)
-        raw("</\(name)>")
+        raw(close)
     }
 
     private mutating func anchor(_ destination: String, title: String, content: [MarkdownInline]) {
@@ -137,14 +141,18 @@ private struct HTMLWriter: MarkdownInlineVisitor {
     private mutating func writeBlock(_ block: MarkdownBlock) {
         switch block {
         case .paragraph(let content):
-            element("p", content)
-            raw("\n")
+            element("<p>", content, "</p>\n")
         case .heading(let level, let content):
-            element("h\(min(6, max(1, level + headingLevelOffset)))", content)
-            raw("\n")
+            let level = min(6, max(1, level + headingLevelOffset))
+            raw("<h\(level)>")
+            visit(content)
+            raw("</h\(level)>\n")
         case .list(let list):
-            let name = list.isOrdered ? "ol" : "ul"
-            raw(list.isOrdered && list.start != 1 ? "<ol start=\"\(list.start)\">\n" : "<\(name)>\n")
+            if list.isOrdered {
+                raw(list.start != 1 ? "<ol start=\"\(list.start)\">\n" : "<ol>\n")
+            } else {
+                raw("<ul>\n")
+            }
             for item in list.items {
                 raw("<li>")
                 let startsWithText: Bool
@@ -153,7 +161,7 @@ private struct HTMLWriter: MarkdownInlineVisitor {
                 writeBlocks(item, tight: list.isTight)
                 raw("</li>\n")
             }
-            raw("</\(name)>\n")
+            raw(list.isOrdered ? "</ol>\n" : "</ul>\n")
         case .blockQuote(let blocks):
             raw("<blockquote>\n")
             writeBlocks(blocks, tight: false)

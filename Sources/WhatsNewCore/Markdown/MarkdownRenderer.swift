@@ -167,15 +167,15 @@ private struct MarkdownInlineWriter: MarkdownInlineVisitor {
     }
 
     mutating func visitEmphasis(_ children: [MarkdownInline]) {
-        delimited(children, out.last == UInt8(ascii: "*") ? "_" : "*")
+        delimited(children, out.last == UInt8(ascii: "*") ? "_" : "*", count: 1)
     }
 
     mutating func visitStrong(_ children: [MarkdownInline]) {
-        delimited(children, out.last == UInt8(ascii: "*") ? "__" : "**")
+        delimited(children, out.last == UInt8(ascii: "*") ? "_" : "*", count: 2)
     }
 
     mutating func visitStrikethrough(_ children: [MarkdownInline]) {
-        delimited(children, "~~")
+        delimited(children, "~", count: 2)
     }
 
     mutating func visitLink(destination: String, title: String, children: [MarkdownInline]) {
@@ -186,13 +186,14 @@ private struct MarkdownInlineWriter: MarkdownInlineVisitor {
         link(source, title: title, content: alt, isImage: true)
     }
 
-    private mutating func delimited(_ children: [MarkdownInline], _ delimiter: String) {
+    private mutating func delimited(_ children: [MarkdownInline], _ delimiter: Unicode.Scalar, count: Int) {
         // An empty pair would read as a thematic break or as literal characters.
         guard !children.isEmpty else { return }
         state.atLineStart = false
-        out += Array(delimiter.utf8)
+        let byte = UInt8(ascii: delimiter)
+        for _ in 0..<count { out.append(byte) }
         visit(children)
-        out += Array(delimiter.utf8)
+        for _ in 0..<count { out.append(byte) }
     }
 
     private mutating func link(_ destination: String, title: String, content: [MarkdownInline], isImage: Bool) {
@@ -207,10 +208,12 @@ private struct MarkdownInlineWriter: MarkdownInlineVisitor {
         insideLink = true
         if content.isEmpty && !isImage { visitText(url) } else { visit(content) }
         insideLink = wasInsideLink
-        out += Array("](".utf8)
+        out.append(UInt8(ascii: "]"))
+        out.append(UInt8(ascii: "("))
         out += destinationBytes(url)
         if !title.isEmpty {
-            out += Array(" \"".utf8)
+            out.append(UInt8(ascii: " "))
+            out.append(UInt8(ascii: "\""))
             var escaped: [UInt8] = []
             for byte in title.utf8 {
                 switch byte {

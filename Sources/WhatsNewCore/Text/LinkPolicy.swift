@@ -10,6 +10,7 @@ public enum LinkPolicy {
     /// be a link: an empty destination, one with control or bidi characters, a scheme that is not allowed,
     /// or (when `allowRelative` is false) a reference without a scheme.
     public static func sanitized(_ destination: String, allowRelative: Bool = true) -> String? {
+        if let verdict = quickVerdict(destination, allowRelative: allowRelative) { return verdict ? destination : nil }
         var scalars = destination.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }[...]
         while let first = scalars.first, first.value <= 0x20 { scalars.removeFirst() }
         while let last = scalars.last, last.value <= 0x20 { scalars.removeLast() }
@@ -25,6 +26,29 @@ public enum LinkPolicy {
         }
         return percentEncoded(text)
     }
+
+    /// The answer without allocating, for the common destination that is URL-safe ASCII throughout (so
+    /// there is nothing to trim, remove or encode); nil when the full check is needed.
+    private static func quickVerdict(_ destination: String, allowRelative: Bool) -> Bool? {
+        var destination = destination
+        return destination.withUTF8 { bytes -> Bool? in
+            guard !bytes.isEmpty, bytes.allSatisfy({ $0 < 0x80 && urlSafe[Int($0)] }) else { return nil }
+            guard let end = bytes.firstIndex(where: { $0 == colon || $0 == slash || $0 == question || $0 == hash }),
+                  bytes[end] == colon else {
+                return allowRelative
+            }
+            let scheme = bytes[..<end]
+            return allowedSchemeBytes.contains { name in
+                name.count == scheme.count && zip(name, scheme).allSatisfy { $0 == $1 | 0x20 }
+            }
+        }
+    }
+
+    private static let colon = UInt8(ascii: ":")
+    private static let slash = UInt8(ascii: "/")
+    private static let question = UInt8(ascii: "?")
+    private static let hash = UInt8(ascii: "#")
+    private static let allowedSchemeBytes: [[UInt8]] = allowedSchemes.sorted().map { Array($0.utf8) }
 
     /// The lower-cased text before the first `:` when that colon comes before any `/`, `?` or `#` (a
     /// scheme, well formed or not); nil for a relative reference.
@@ -59,11 +83,16 @@ public enum LinkPolicy {
     }
 
     private static func isURLSafe(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return "-._~:/?#[]@!$&'()*+,;=%".utf8.contains(byte)
-        }
+        byte < 0x80 && urlSafe[Int(byte)]
     }
+
+    /// RFC 3986's unreserved and reserved characters, and `%`.
+    private static let urlSafe: [Bool] = {
+        var table = [Bool](repeating: false, count: 128)
+        for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { table[Int(byte)] = true }
+        for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { table[Int(byte)] = true }
+        for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { table[Int(byte)] = true }
+        for byte in "-._~:/?#[]@!$&'()*+,;=%".utf8 { table[Int(byte)] = true }
+        return table
+    }()
 }

@@ -14,18 +14,19 @@ public struct WordWrapper: Sendable {
     /// The lines of `text`, the first indented by `indent` columns and the rest by `hangingIndent`; a line
     /// feed in the text starts a new line, and spaces where a line is broken are dropped.
     public func wrap(_ text: StyledText, indent: Int = 0, hangingIndent: Int = 0) -> [StyledText] {
-        let cells = Self.cells(of: text)
+        let source = Source(text)
+        let cells = source.cells
         var lines: [StyledText] = []
         var line = Line(indent: indent)
         var pendingSpaces: Range<Int>?
         var index = 0
         func finishLine(wrapped: Bool) {
-            lines.append(line.text)
+            lines.append(line.text(cells, source))
             line = Line(indent: hangingIndent)
             line.startedByWrap = wrapped
         }
         func add(_ range: Range<Int>) {
-            line.add(cells[range], runs: text.runs)
+            line.add(range, cells)
         }
         func place(_ range: Range<Int>, width wordWidth: Int) {
             if line.column + wordWidth <= width {
@@ -33,7 +34,7 @@ public struct WordWrapper: Sendable {
                 return
             }
             for position in range {
-                if line.hasContent, line.column + cells[position].width > width { finishLine(wrapped: true) }
+                if line.hasContent, line.column + Int(cells[position].width) > width { finishLine(wrapped: true) }
                 add(position..<position + 1)
             }
         }
@@ -50,12 +51,13 @@ public struct WordWrapper: Sendable {
                 index = end
             case .wide, .other:
                 var end = index + 1
+                var wordWidth = Int(cells[index].width)
                 while end < cells.count, cells[end].kind != .space, cells[end].kind != .newline,
                       !Self.canBreak(between: cells[end - 1], and: cells[end]) {
+                    wordWidth += Int(cells[end].width)
                     end += 1
                 }
-                let wordWidth = cells[index..<end].reduce(0) { $0 + $1.width }
-                let spaceWidth = pendingSpaces.map { cells[$0].reduce(0) { $0 + $1.width } } ?? 0
+                let spaceWidth = pendingSpaces.map { cells[$0].reduce(0) { $0 + Int($1.width) } } ?? 0
                 if line.hasContent {
                     if line.column + spaceWidth + wordWidth <= width {
                         if let pendingSpaces { add(pendingSpaces) }
@@ -75,7 +77,7 @@ public struct WordWrapper: Sendable {
                 index = end
             }
         }
-        lines.append(line.text)
+        lines.append(line.text(cells, source))
         return lines
     }
 
@@ -86,56 +88,100 @@ public struct WordWrapper: Sendable {
 
     // MARK: - Cells and break opportunities
 
+    /// One grapheme cluster of the text: where its UTF-8 bytes are in its run, and how it lays out.
     private struct Cell {
-        enum Kind { case space, newline, wide, other }
-        var character: Character
-        var run: Int
-        var width: Int
+        enum Kind: UInt8 { case space, newline, wide, other }
+        var run: Int32
+        var start: Int32
+        var end: Int32
+        var width: Int16
         var kind: Kind
+        /// The first scalar's value, for the punctuation rules.
+        var scalar: UInt32
     }
 
-    private static func cells(of text: StyledText) -> [Cell] {
+    /// The runs' bytes and their grapheme clusters; an ASCII run is split by bytes, without grapheme breaking.
+    private struct Source {
+        let runs: [StyledText.Run]
+        var bytes: [[UInt8]] = []
         var cells: [Cell] = []
-        for (runIndex, run) in text.runs.enumerated() {
-            for character in run.text {
-                let kind: Cell.Kind
-                let width: Int
-                switch character {
-                case " ", "\u{3000}":
-                    kind = .space
-                    width = DisplayWidth.of(character)
-                case "\n", "\r\n":
-                    kind = .newline
-                    width = 0
-                default:
-                    width = DisplayWidth.of(character)
-                    kind = width >= 2 ? .wide : .other
+
+        init(_ text: StyledText) {
+            runs = text.runs
+            bytes.reserveCapacity(runs.count)
+            for (runIndex, run) in runs.enumerated() {
+                let runBytes = Array(run.text.utf8)
+                bytes.append(runBytes)
+                cells.reserveCapacity(cells.count + runBytes.count)
+                let runNumber = Int32(runIndex)
+                if runBytes.allSatisfy({ $0 < 0x80 }) {
+                    var offset = 0
+                    while offset < runBytes.count {
+                        let byte = runBytes[offset]
+                        var length = 1
+                        let kind: Cell.Kind
+                        switch byte {
+                        case UInt8(ascii: " "): kind = .space
+                        case UInt8(ascii: "\n"): kind = .newline
+                        case UInt8(ascii: "\r"):
+                            kind = .newline
+                            if offset + 1 < runBytes.count, runBytes[offset + 1] == UInt8(ascii: "\n") { length = 2 }
+                        default: kind = .other
+                        }
+                        let width: Int16 = byte < 0x20 || byte == 0x7F ? 0 : 1
+                        cells.append(Cell(run: runNumber, start: Int32(offset), end: Int32(offset + length), width: width,
+                                          kind: kind, scalar: UInt32(byte)))
+                        offset += length
+                    }
+                } else {
+                    var offset = 0
+                    for character in run.text {
+                        let length = character.utf8.count
+                        let width = DisplayWidth.of(character)
+                        let kind: Cell.Kind
+                        switch character {
+                        case " ", "\u{3000}": kind = .space
+                        case "\n", "\r\n", "\r": kind = .newline
+                        default: kind = width >= 2 ? .wide : .other
+                        }
+                        cells.append(Cell(run: runNumber, start: Int32(offset), end: Int32(offset + length),
+                                          width: kind == .newline ? 0 : Int16(width), kind: kind,
+                                          scalar: character.unicodeScalars.first?.value ?? 0))
+                        offset += length
+                    }
                 }
-                cells.append(Cell(character: character, run: runIndex, width: width, kind: kind))
             }
         }
-        return cells
+
+        /// The text of cells that are consecutive in one run.
+        func text(run: Int32, from start: Int32, to end: Int32) -> String {
+            bytes[Int(run)].withUnsafeBufferPointer { buffer in
+                String(decoding: UnsafeBufferPointer(rebasing: buffer[Int(start)..<Int(end)]), as: UTF8.self)
+            }
+        }
     }
 
     /// Whether a line may break between two adjacent non-space characters: only next to a wide character,
     /// and never before closing or after opening punctuation (the Japanese kinsoku rules, roughly).
     private static func canBreak(between previous: Cell, and next: Cell) -> Bool {
         guard previous.kind == .wide || next.kind == .wide else { return false }
-        return !noBreakBefore.contains(next.character) && !noBreakAfter.contains(previous.character)
+        return !noBreakBefore.contains(next.scalar) && !noBreakAfter.contains(previous.scalar)
     }
 
-    private static let noBreakBefore: Set<Character> = Set(
-        "、。，．：；？！）」』】〕〉》〙〗〛ー々〻ゝゞヽヾぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ・…‥〜～］｝｣" + ".,:;!?)]}%"
+    private static let noBreakBefore: Set<UInt32> = Set(
+        ("、。，．：；？！）」』】〕〉》〙〗〛ー々〻ゝゞヽヾぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ・…‥〜～］｝｣" + ".,:;!?)]}%")
+            .unicodeScalars.map(\.value)
     )
-    private static let noBreakAfter: Set<Character> = Set("（「『【〔〈《〘〖〚［｛｢" + "([{")
+    private static let noBreakAfter: Set<UInt32> = Set(("（「『【〔〈《〘〖〚［｛｢" + "([{").unicodeScalars.map(\.value))
 
     // MARK: - One line being built
 
+    /// A line being built: its indent and the cells it holds, always a contiguous range (only spaces
+    /// where lines break and line feeds are left out, and those lie between lines).
     private struct Line {
         let indent: Int
-        var text = StyledText()
         var column: Int
-        var hasContent = false
+        var cells: Range<Int>?
         var startedByWrap = false
 
         init(indent: Int) {
@@ -143,24 +189,26 @@ public struct WordWrapper: Sendable {
             column = self.indent
         }
 
-        mutating func add(_ cells: ArraySlice<Cell>, runs: [StyledText.Run]) {
-            guard let first = cells.first else { return }
-            if !hasContent {
-                if indent > 0 { text.appendVerbatim(String(repeating: " ", count: indent), style: .plain, link: nil) }
-                hasContent = true
+        var hasContent: Bool { cells != nil }
+
+        mutating func add(_ range: Range<Int>, _ all: [Cell]) {
+            for index in range { column += Int(all[index].width) }
+            cells = cells.map { $0.lowerBound..<range.upperBound } ?? range
+        }
+
+        /// The styled text: the indent, then one run per stretch of cells from one source run.
+        func text(_ all: [Cell], _ source: Source) -> StyledText {
+            var text = StyledText()
+            guard let cells, !cells.isEmpty else { return text }
+            if indent > 0 { text.appendVerbatim(String(repeating: " ", count: indent), style: .plain, link: nil) }
+            var groupStart = cells.lowerBound
+            for index in cells where index + 1 == cells.upperBound || all[index + 1].run != all[groupStart].run {
+                let first = all[groupStart]
+                let run = source.runs[Int(first.run)]
+                text.appendVerbatim(source.text(run: first.run, from: first.start, to: all[index].end), style: run.style, link: run.link)
+                groupStart = index + 1
             }
-            var currentRun = first.run
-            var pending = ""
-            for cell in cells {
-                if cell.run != currentRun {
-                    text.appendVerbatim(pending, style: runs[currentRun].style, link: runs[currentRun].link)
-                    pending = ""
-                    currentRun = cell.run
-                }
-                pending.append(cell.character)
-                column += cell.width
-            }
-            text.appendVerbatim(pending, style: runs[currentRun].style, link: runs[currentRun].link)
+            return text
         }
     }
 }

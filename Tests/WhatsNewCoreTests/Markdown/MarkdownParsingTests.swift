@@ -120,6 +120,22 @@ final class MarkdownParsingTests: XCTestCase {
         }
     }
 
+    /// Parsers come from a pool; threads parsing at once each get their own and the same answers.
+    func testParsingFromManyThreadsAtOnce() {
+        let sources = (0..<64).map { "Item \($0): **bold** [link](https://x.y/\($0)) ~~gone~~ `code`\n- list \($0)" }
+        let expected = sources.map { MarkdownText(parsing: $0) }
+        // Each iteration writes only its own slot.
+        nonisolated(unsafe) let results = UnsafeMutableBufferPointer<MarkdownText?>.allocate(capacity: sources.count * 8)
+        results.initialize(repeating: nil)
+        defer { results.deallocate() }
+        DispatchQueue.concurrentPerform(iterations: results.count) { index in
+            results[index] = MarkdownText(parsing: sources[index % sources.count])
+        }
+        for index in 0..<results.count {
+            XCTAssertEqual(results[index], expected[index % sources.count])
+        }
+    }
+
     /// The fast path must give exactly what cmark gives, for every text it accepts.
     func testFastPathAgreesWithCmark() {
         let pieces = ["a", "b", "Z", " ", " ", "1", "9", ".", ")", "-", "+", "#", "=", "*", "_", "`", "~", "[", "]", "<", ">",

@@ -3,20 +3,24 @@ import Synchronization
 
 /// Parses Markdown with cmark-gfm — CommonMark plus GitHub's strikethrough and autolink extensions — into
 /// `MarkdownBlock`s. This is the only file that sees cmark: C pointers never leave it, every document cmark
-/// allocates is freed before `parse` returns, and parsers are reused from a small pool.
+/// allocates is freed before `parse` returns, and one parser is reused under a lock. The lock is needed:
+/// cmark-gfm's extensions change a process-wide table of special characters while they parse, so two
+/// parses at once (even with two parsers) can miss each other's strikethrough.
 enum MarkdownParser {
     /// cmark-gfm's version, e.g. "0.29.0.gfm.6".
     static var cmarkVersion: String { String(cString: cmark_version_string()) }
 
     /// The blocks of `source`.
     static func parse(_ source: String) -> [MarkdownBlock] {
-        let parser = pool.withLock { $0.popLast() } ?? CmarkParser()
-        defer { pool.withLock { $0.append(parser) } }
-        return parser.parse(source)
+        shared.withLock { parser in
+            if parser == nil { parser = CmarkParser() }
+            // Without a parser (cmark could not allocate one) the text stays literal.
+            return parser?.parse(source) ?? [.paragraph([.text(source)])]
+        }
     }
 
-    /// Idle parsers, each used by one thread at a time.
-    private static let pool = Mutex<[CmarkParser]>([])
+    /// The one parser, created on first use; the lock makes every cmark parse run alone.
+    private static let shared = Mutex<CmarkParser?>(nil)
 }
 
 /// The extensions, looked up once (after registering them once; Swift runs a global's initializer once).
@@ -27,12 +31,12 @@ nonisolated(unsafe) private let extensions: [OpaquePointer] = {
 }()
 
 /// One cmark parser with the extensions attached; cmark resets it after each document, keeping them.
-/// It is `@unchecked Sendable` because the pool hands it to one caller at a time.
+/// It is `@unchecked Sendable` because it is only used under `MarkdownParser.shared`'s lock.
 private final class CmarkParser: @unchecked Sendable {
     private let parser: OpaquePointer
 
-    init() {
-        guard let parser = cmark_parser_new(CMARK_OPT_NORMALIZE) else { fatalError("cmark_parser_new failed: out of memory") }
+    init?() {
+        guard let parser = cmark_parser_new(CMARK_OPT_NORMALIZE) else { return nil }
         self.parser = parser
         for syntaxExtension in extensions { cmark_parser_attach_syntax_extension(parser, syntaxExtension) }
     }
