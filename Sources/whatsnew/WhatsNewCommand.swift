@@ -14,6 +14,6 @@ struct WhatsNewCommand: ParsableCommand {
         74 an input could not be read or an output could not be written.
         """,
         version: "0.1.0",
-        subcommands: [CompileCommand.self, ValidateCommand.self, DumpTreeCommand.self, InitCommand.self, StateCommand.self]
+        subcommands: [CompileCommand.self, ValidateCommand.self, ShowCommand.self, DumpTreeCommand.self, InitCommand.self, StateCommand.self]
     )
 }

@@ -1,0 +1,102 @@
+import ArgumentParser
+import WhatsNewCore
+
+struct ShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show the notes of the current version once, as WhatsNewKit's automatic presentation does.",
+        discussion: """
+        Example (at the start of a command-line app):
+          $ whatsnew show notes.yaml --current-version 1.2.1
+          (the notes of 1.2.1, or of 1.2.0 when 1.2.1 has none, unless they were shown before)
+
+        The current version comes from --current-version, else WHATSNEW_CURRENT_VERSION. Nothing is printed or
+        recorded when standard output is not a terminal (unless --no-tty-check) or when WHATSNEW_DISABLE=1.
+        Exit codes: 0 whether or not something was shown, 1 a broken manifest, 64 no current version,
+        74 the state file cannot be read or written.
+        """
+    )
+
+    @Argument(help: "The manifest.")
+    var manifest: String
+
+    @Option(name: .long, help: "The version the app runs now.")
+    var currentVersion: String?
+
+    @OptionGroup var state: StateOptions
+
+    @Flag(name: .long, help: "Show every version newer than the newest one seen, up to the current one, newest first.")
+    var catchUp = false
+
+    @Flag(name: .long, help: "Decide and show, but record nothing.")
+    var dryRun = false
+
+    @Flag(name: .long, help: "Print each step of the decision to standard error.")
+    var explain = false
+
+    @Flag(name: .long, help: "Show even what the state says was shown.")
+    var force = false
+
+    @Flag(name: .long, help: "Do not write the state.")
+    var noRecord = false
+
+    @Flag(name: .long, help: "Show even when standard output is not a terminal.")
+    var noTtyCheck = false
+
+    @Option(name: .long, help: "The locale of the texts, e.g. de or zh-Hans.")
+    var locale: String?
+
+    @Option(name: .long, help: "The terminal width in columns (default: the terminal's, else COLUMNS, else 80).")
+    var width: Int?
+
+    @OptionGroup var input: InputOptions
+    @OptionGroup var colorOptions: ColorOptions
+
+    func run() throws {
+        if let reason = WhatsNewPresenter.silenceReason(checkTerminal: !noTtyCheck) {
+            if explain { Output.standardError("whatsnew: explain: \(reason): showing nothing\n") }
+            return
+        }
+        guard let text = currentVersion ?? StateLocation.processEnvironment("WHATSNEW_CURRENT_VERSION") else {
+            throw Output.usage("no current version; expected --current-version V or WHATSNEW_CURRENT_VERSION")
+        }
+        let current = try VersionArgument.parse(text, for: "--current-version")
+        let printer = TextDiagnosticPrinter(useColor: colorOptions.useColor(for: 2))
+        let engine = DiagnosticEngine()
+        let loaded: Manifest?
+        do {
+            loaded = try Compiler(readOptions: input.readOptions).load([manifest], engine: engine)
+        } catch {
+            throw Output.fail(error)
+        }
+        Output.standardError(printer.render(engine))
+        guard let loaded, !engine.hasErrors else { throw Output.inputErrors }
+        let store = try state.makeStore(manifestAppID: loaded.app?.id)
+        let presenter = WhatsNewPresenter(manifest: loaded, store: store, options: PresentationOptions(catchUp: catchUp, force: force))
+        let plan: PresentationPlan
+        do {
+            plan = try presenter.plan(for: current)
+        } catch {
+            throw Output.fail(error)
+        }
+        if let problem = plan.stateProblem { Output.standardError(printer.render(problem)) }
+        if explain { for step in plan.decision.explanation { Output.standardError("whatsnew: explain: \(step)\n") } }
+        guard !plan.entries.isEmpty else { return }
+
+        var shown = loaded
+        shown.versions = plan.entries
+        let notes = ReleaseNotes(shown, selection: Selection(locale: locale))
+        let terminal = TerminalCapabilities.detect(useColor: colorOptions.useColor(for: 1), environment: Terminal.environment)
+        Output.standardOutput(ANSIEmitter(capabilities: terminal, width: width ?? Terminal.width()).emit(notes))
+
+        guard !dryRun, !noRecord else { return }
+        do {
+            if case .skipped = try presenter.record(plan) {
+                let versions = plan.decision.versionsToRecord.map(\.description).joined(separator: ", ")
+                Output.standardError("whatsnew: warning: not recording \(versions): the state file is corrupt and was left untouched\n")
+            }
+        } catch {
+            throw Output.fail(error)
+        }
+    }
+}
