@@ -1,6 +1,8 @@
 import ArgumentParser
 import WhatsNewCore
 
+extension StoreLint: ExpressibleByArgument {}
+
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
@@ -48,13 +50,16 @@ struct ValidateCommand: ParsableCommand {
     @Option(name: .long, help: "A YAML/JSON file of registries (images, primaryActions, secondaryActions) the inputs may refer to; repeatable.")
     var refs: [String] = []
 
+    @Option(name: .long, help: "Check a store's limit on release notes: appstore (4000 characters) or playstore (500); repeatable.")
+    var lint: [StoreLint] = []
+
     @Flag(name: .long, help: "Treat warnings as errors.")
     var strict = false
 
     func run() throws {
         let engine = DiagnosticEngine(strict: strict)
         do {
-            try Compiler(readOptions: input.readOptions, referenceFiles: refs).validate(inputs, engine: engine)
+            try Compiler(readOptions: input.readOptions, referenceFiles: refs, lints: lint).validate(inputs, engine: engine)
         } catch {
             guard diagnosticsOptions.diagnostics != .text else { throw Output.fail(error) }
             engine.report(Diagnostic(error))

@@ -6,10 +6,13 @@ public struct Compiler: Sendable {
     public var readOptions: ReadOptions
     /// `--refs` files: registries (WhatsNewKit's decoder `userInfo`) the inputs may refer to.
     public var referenceFiles: [String]
+    /// Opt-in store limits (`--lint appstore|playstore`).
+    public var lints: [StoreLint]
 
-    public init(readOptions: ReadOptions = ReadOptions(), referenceFiles: [String] = []) {
+    public init(readOptions: ReadOptions = ReadOptions(), referenceFiles: [String] = [], lints: [StoreLint] = []) {
         self.readOptions = readOptions
         self.referenceFiles = referenceFiles
+        self.lints = lints
     }
 
     /// Reads, decodes and checks the inputs. Returns the manifest when it could be decoded (it may still
@@ -36,6 +39,7 @@ public struct Compiler: Sendable {
         var manifest = decoder.finish(firstFile: loaded.first?.file)
         manifest.baseDirectory = Self.baseDirectory(of: inputs.first ?? ".")
         for rule in ManifestRules.all { rule.check(manifest, engine: engine) }
+        for lint in lints { StoreLimitRule(lint: lint).check(manifest, engine: engine) }
         return manifest
     }
 

@@ -16,6 +16,8 @@ enum ManifestRules {
         MissingImageFileRule(),
         InvalidURLRule(),
         EmptyTextRule(),
+        InvalidColorRule(),
+        BlockMarkdownRule(),
     ]
 }
 

@@ -1,0 +1,17 @@
+/// `block-markdown` (warning): block Markdown (a heading, a list, a quote, a code block, a thematic break)
+/// in a one-line text field, which every output shows flattened into one line. A `present` page body is full
+/// Markdown and is not checked.
+struct BlockMarkdownRule: ManifestRule {
+    func check(_ manifest: Manifest, engine: DiagnosticEngine) {
+        for (name, text) in manifest.localizedTexts where !name.hasPrefix("the page body") {
+            for entry in text.entries {
+                guard let kind = MarkdownText(parsing: entry.text).blockMarkdown else { continue }
+                let locale = entry.locale.map { " ('\($0)')" } ?? ""
+                engine.report(Diagnostic(.warning, code: "block-markdown",
+                                         message: "\(name)\(locale) holds \(kind), which a one-line field shows flattened into one line",
+                                         at: entry.location ?? text.location,
+                                         fix: "use inline Markdown only (bold, emphasis, code, links), or put longer text in a 'present' page"))
+            }
+        }
+    }
+}

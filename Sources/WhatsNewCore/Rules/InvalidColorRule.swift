@@ -1,0 +1,45 @@
+/// `invalid-color` (error): a color that is neither one of the named colors nor `#RGB`, `#RRGGBB` or
+/// `#RRGGBBAA`, with the nearest name suggested.
+struct InvalidColorRule: ManifestRule {
+    func check(_ manifest: Manifest, engine: DiagnosticEngine) {
+        for (name, color) in manifest.colors where Color.parse(color.text) == nil {
+            let names = NamedColor.allCases.map(\.rawValue)
+            let suggestion = Suggestion.nearest(to: color.text, in: names)
+            engine.report(Diagnostic(.error, code: "invalid-color",
+                                     message: "unknown color '\(color.text)' for \(name)" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
+                                     at: color.location,
+                                     fix: "use a named color (" + names.joined(separator: ", ") + ") or #RGB, #RRGGBB, #RRGGBBAA"))
+        }
+    }
+}
+
+extension Manifest {
+    /// Every color the manifest sets, with a phrase naming where.
+    var colors: [(name: String, color: ColorValue)] {
+        var colors: [(String, ColorValue)] = []
+        func add(_ name: String, _ color: ColorValue?) { if let color, color.location != nil { colors.append((name, color)) } }
+        func add(_ owner: String, _ image: Image) { add("the image of \(owner)", image.foregroundColor) }
+        func add(_ owner: String, _ action: PrimaryAction) {
+            add("the background of \(owner)", action.backgroundColor)
+            add("the text of \(owner)", action.foregroundColor)
+        }
+        func add(_ owner: String, _ action: SecondaryAction) { add("the text of \(owner)", action.foregroundColor) }
+        add("defaults.accentColor", defaults.accentColor)
+        add("the default title", defaults.title?.foregroundColor)
+        if case .inline(let action)? = defaults.primaryAction { add("the default primary action", action) }
+        if case .inline(let action)? = defaults.secondaryAction { add("the default secondary action", action) }
+        for entry in images.entries { add("image '\(entry.key)'", entry.value.foregroundColor) }
+        for entry in primaryActions.entries { add("primary action '\(entry.key)'", entry.value) }
+        for entry in secondaryActions.entries { add("secondary action '\(entry.key)'", entry.value) }
+        for version in versions {
+            let name = "version \(version.versionText)"
+            add("the title of \(name)", version.title?.foregroundColor)
+            for feature in version.features {
+                if case .inline(let image)? = feature.image { add("a feature of \(name)", image) }
+            }
+            if case .inline(let action)? = version.primaryAction { add("the primary action of \(name)", action) }
+            if case .inline(let action)? = version.secondaryAction { add("the secondary action of \(name)", action) }
+        }
+        return colors
+    }
+}
