@@ -9,6 +9,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         .systemLibrary(
@@ -24,7 +25,7 @@ let package = Package(
         .target(name: "YAMLTree", dependencies: ["CYAML"]),
         .target(
             name: "WhatsNewCore",
-            dependencies: ["YAMLTree", "CCmark"]
+            dependencies: ["YAMLTree", "CCmark", .product(name: "Mustache", package: "swift-mustache")]
         ),
         .executableTarget(
             name: "whatsnew",

@@ -1,5 +1,6 @@
 import ArgumentParser
 import WhatsNewCore
+import YAMLTree
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -19,6 +20,7 @@ struct CompileCommand: ParsableCommand {
           $ whatsnew compile notes.yaml -o CHANGELOG.md         # format from the extension
           $ whatsnew compile notes.yaml --format markdown --format html -o site/
           $ whatsnew compile notes.yaml --release 1.2.0 --locale de -o whats-new.html
+          $ whatsnew compile notes.yaml --template Templates/CHANGELOG.md.mustache -o CHANGELOG.md
 
         Outputs are written atomically, and nothing is written when the manifest has errors.
         Exit codes: 0 success, 1 the input has errors, 64 usage error, 74 an I/O error.
@@ -49,6 +51,9 @@ struct CompileCommand: ParsableCommand {
     @Option(name: .long, help: "The HTML page: changelog (every version) or showcase (one version, as WhatsNewKit shows it).")
     var page: HTMLEmitter.Page?
 
+    @Option(name: .long, help: "A Mustache template that renders the output instead of the built-in format (see Templates/).")
+    var template: String?
+
     @Option(name: .long, help: "A YAML/JSON file of registries the inputs may refer to; repeatable.")
     var refs: [String] = []
 
@@ -77,19 +82,35 @@ struct CompileCommand: ParsableCommand {
         case .failure(let error): throw ValidationError(error.description)
         }
         let engine = DiagnosticEngine(strict: strict)
+        let printer = TextDiagnosticPrinter(useColor: colorOptions.useColor(for: 2))
+        var templateEmitter: TemplateEmitter?
+        if let template {
+            let bytes: [UInt8]
+            do {
+                bytes = try FileSystem.read(template, limit: input.maxInputBytes)
+            } catch {
+                throw Output.fail(error)
+            }
+            templateEmitter = TemplateEmitter(SourceFile(name: template, contents: bytes), engine: engine)
+            guard templateEmitter != nil else {
+                Output.standardError(printer.render(engine))
+                throw Output.inputErrors
+            }
+        }
         let request = CompileRequest(
             selection: Selection(release: release.flatMap(SemanticVersion.init), since: since.flatMap(SemanticVersion.init),
                                  locale: locale, platform: platform),
             page: page,
             terminal: TerminalCapabilities.detect(useColor: colorOptions.useColor(for: 1), environment: Terminal.environment),
-            width: width ?? Terminal.width())
+            width: width ?? Terminal.width(),
+            template: templateEmitter)
         let outputs: [(target: OutputPlan.Target, text: String)]?
         do {
             outputs = try Compiler(readOptions: input.readOptions, referenceFiles: refs).compile(inputs, plan: plan, request: request, engine: engine)
         } catch {
             throw Output.fail(error)
         }
-        Output.standardError(TextDiagnosticPrinter(useColor: colorOptions.useColor(for: 2)).render(engine))
+        Output.standardError(printer.render(engine))
         guard let outputs else { throw Output.inputErrors }
         do {
             for (target, text) in outputs { try FileSystem.writeAtomically(Array(text.utf8), to: target.path) }

@@ -5,12 +5,16 @@ public struct CompileRequest: Sendable {
     public var page: HTMLEmitter.Page?
     public var terminal: TerminalCapabilities
     public var width: Int
+    /// A custom template that renders every output instead of the built-in emitters (`--template`).
+    public var template: TemplateEmitter?
 
-    public init(selection: Selection = Selection(), page: HTMLEmitter.Page? = nil, terminal: TerminalCapabilities = .plain, width: Int = 80) {
+    public init(selection: Selection = Selection(), page: HTMLEmitter.Page? = nil, terminal: TerminalCapabilities = .plain, width: Int = 80,
+                template: TemplateEmitter? = nil) {
         self.selection = selection
         self.page = page
         self.terminal = terminal
         self.width = width
+        self.template = template
     }
 }
 
@@ -30,6 +34,10 @@ extension Compiler {
         let notes = ReleaseNotes(manifest, selection: selection)
         var outputs: [(OutputPlan.Target, String)] = []
         for target in plan.targets {
+            if let template = request.template {
+                outputs.append((target, template.emit(notes)))
+                continue
+            }
             switch target.format {
             case .ansi:
                 outputs.append((target, ANSIEmitter(capabilities: target.path == "-" ? request.terminal : .plain, width: request.width).emit(notes)))
