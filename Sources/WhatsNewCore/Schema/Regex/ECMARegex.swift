@@ -1,0 +1,288 @@
+/// A compiled ECMA-262 regular expression, the dialect of JSON Schema's `pattern`, with ECMA-262's
+/// meaning: `\d`, `\w` and `\b` are ASCII, `.` stops at line terminators, `$` only matches at the end,
+/// and matching is by Unicode scalar (the `u` flag).
+///
+/// Matching is a bounded backtracker over the UTF-8 bytes: every (instruction, position) state is tried
+/// at most once, so time and memory are O(pattern × text) whatever the pattern, and a short string
+/// needs no heap allocation.
+struct ECMARegex: Sendable {
+    let source: String
+    private let program: [RegexInstruction]
+    private let sets: [ScalarSet]
+    /// Whether every match must start at the beginning (the pattern starts with `^`).
+    private let anchoredAtStart: Bool
+
+    static let maxProgramSize = 20_000
+
+    init(_ pattern: String) throws(ECMARegexError) {
+        var parser = ECMARegexParser(pattern)
+        let tree = try parser.parse()
+        var compiler = RegexCompiler()
+        compiler.emit(tree)
+        compiler.append(RegexInstruction(.match))
+        guard compiler.program.count <= Self.maxProgramSize else {
+            throw ECMARegexError(message: "the pattern is too large once its repetitions are expanded", offset: 0)
+        }
+        source = pattern
+        program = compiler.program
+        sets = compiler.sets
+        anchoredAtStart = Self.startsWithAnchor(tree)
+    }
+
+    private static func startsWithAnchor(_ tree: RegexTree) -> Bool {
+        switch tree {
+        case .startAnchor: return true
+        case .sequence(let items): return items.first.map(startsWithAnchor) ?? false
+        case .alternation(let items): return items.allSatisfy(startsWithAnchor)
+        default: return false
+        }
+    }
+
+    /// Whether the pattern matches anywhere in `text` (JSON Schema patterns are not implicitly anchored).
+    func matches(_ text: String) -> Bool {
+        if let result = text.utf8.withContiguousStorageIfAvailable({ search($0) }) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer { search($0) }
+    }
+
+    private func search(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        run(text, entry: 0, from: 0, searching: !anchoredAtStart)
+    }
+
+    /// Runs the program from `entry` at byte `start` (and, when searching, from every later scalar
+    /// boundary) until a `match` instruction is reached.
+    private func run(_ text: UnsafeBufferPointer<UInt8>, entry: Int, from start: Int, searching: Bool) -> Bool {
+        let width = text.count + 1
+        let (stateCount, overflow) = program.count.multipliedReportingOverflow(by: width)
+        precondition(!overflow, "regex state space overflows")
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: (stateCount + 63) / 64) { visited in
+            visited.initialize(repeating: 0)
+            return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: min(stateCount + width, 256)) { buffer in
+                var stack = BacktrackStack(buffer: buffer)
+                var origin = start
+                while true {
+                    stack.push(pc: entry, position: origin)
+                    while let (pc, position) = stack.pop() {
+                        if step(pc, position, text, width, visited, &stack) { return true }
+                    }
+                    guard searching, origin < text.count else { return false }
+                    origin += Self.scalarLength(text, at: origin)
+                }
+            }
+        }
+    }
+
+    /// Follows one thread until it fails (false) or matches (true), pushing the other arm of each split.
+    @inline(__always)
+    private func step(_ startPC: Int, _ startPosition: Int, _ text: UnsafeBufferPointer<UInt8>, _ width: Int,
+                      _ visited: UnsafeMutableBufferPointer<UInt64>, _ stack: inout BacktrackStack) -> Bool {
+        var pc = startPC
+        var position = startPosition
+        while true {
+            let state = pc * width + position
+            let mask: UInt64 = 1 << UInt64(state & 63)
+            if visited[state >> 6] & mask != 0 { return false }
+            visited[state >> 6] |= mask
+            let instruction = program[pc]
+            switch instruction.op {
+            case .scalar:
+                guard position < text.count else { return false }
+                let (value, length) = Self.decode(text, at: position)
+                guard value == instruction.a else { return false }
+                pc += 1
+                position += length
+            case .set:
+                guard position < text.count else { return false }
+                let (value, length) = Self.decode(text, at: position)
+                guard sets[Int(instruction.a)].contains(value) else { return false }
+                pc += 1
+                position += length
+            case .any:
+                guard position < text.count else { return false }
+                let (value, length) = Self.decode(text, at: position)
+                guard !ScalarSet.lineTerminators.contains(value) else { return false }
+                pc += 1
+                position += length
+            case .split:
+                stack.push(pc: Int(instruction.b), position: position)
+                pc = Int(instruction.a)
+            case .jump:
+                pc = Int(instruction.a)
+            case .startAnchor:
+                guard position == 0 else { return false }
+                pc += 1
+            case .endAnchor:
+                guard position == text.count else { return false }
+                pc += 1
+            case .wordBoundary, .notWordBoundary:
+                let before = position > 0 && Self.isWordByte(text[position - 1])
+                let after = position < text.count && Self.isWordByte(text[position])
+                guard (before != after) == (instruction.op == .wordBoundary) else { return false }
+                pc += 1
+            case .lookahead, .negativeLookahead:
+                let found = run(text, entry: pc + 1, from: position, searching: false)
+                guard found == (instruction.op == .lookahead) else { return false }
+                pc = Int(instruction.a)
+            case .match:
+                return true
+            }
+        }
+    }
+
+    /// `\w` is ASCII, so a word scalar is a single byte.
+    @inline(__always)
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        ScalarSet.wordCharacters.contains(UInt32(byte))
+    }
+
+    @inline(__always)
+    private static func decode(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
+        let lead = text[index]
+        if lead < 0x80 { return (UInt32(lead), 1) }
+        let length = scalarLength(text, at: index)
+        var value = UInt32(lead) & (lead >= 0xF0 ? 0x07 : lead >= 0xE0 ? 0x0F : 0x1F)
+        for offset in 1..<length { value = value << 6 | UInt32(text[index + offset] & 0x3F) }
+        return (value, length)
+    }
+
+    @inline(__always)
+    private static func scalarLength(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        let lead = text[index]
+        let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        return min(length, text.count - index)
+    }
+}
+
+/// The pending states of a backtracking run: a fixed buffer (on the stack for short texts) that spills
+/// into an array only when a long text needs more.
+private struct BacktrackStack {
+    let buffer: UnsafeMutableBufferPointer<UInt64>
+    private var depth = 0
+    private var spill: [UInt64] = []
+
+    init(buffer: UnsafeMutableBufferPointer<UInt64>) {
+        self.buffer = buffer
+    }
+
+    @inline(__always)
+    mutating func push(pc: Int, position: Int) {
+        let state = UInt64(pc) << 32 | UInt64(position)
+        if depth < buffer.count { buffer[depth] = state } else { spill.append(state) }
+        depth += 1
+    }
+
+    @inline(__always)
+    mutating func pop() -> (pc: Int, position: Int)? {
+        guard depth > 0 else { return nil }
+        depth -= 1
+        let state = depth < buffer.count ? buffer[depth] : spill.removeLast()
+        return (Int(state >> 32), Int(state & 0xFFFF_FFFF))
+    }
+}
+
+/// One instruction of a compiled pattern.
+struct RegexInstruction: Sendable {
+    enum Op: UInt8, Sendable {
+        /// Consume the scalar `a`.
+        case scalar
+        /// Consume a scalar of `sets[a]`.
+        case set
+        /// Consume any scalar but a line terminator.
+        case any
+        /// Continue at `a`; try `b` if that fails.
+        case split
+        case jump
+        case startAnchor
+        case endAnchor
+        case wordBoundary
+        case notWordBoundary
+        /// The body follows and ends with `match`; continue at `a` if it matches (or, negated, if not).
+        case lookahead
+        case negativeLookahead
+        case match
+    }
+
+    var op: Op
+    var a: Int32
+    var b: Int32
+
+    init(_ op: Op, _ a: Int32 = 0, _ b: Int32 = 0) {
+        self.op = op
+        self.a = a
+        self.b = b
+    }
+}
+
+/// Turns a tree into instructions; repetitions are expanded, so `x{2,4}` is `x x x? x?`.
+private struct RegexCompiler {
+    var program: [RegexInstruction] = []
+    var sets: [ScalarSet] = []
+
+    mutating func append(_ instruction: RegexInstruction) {
+        program.append(instruction)
+    }
+
+    private var next: Int32 { Int32(program.count) }
+
+    mutating func emit(_ tree: RegexTree) {
+        // Stop expanding once the program is too large; the caller reports it.
+        guard program.count <= ECMARegex.maxProgramSize else { return }
+        switch tree {
+        case .empty:
+            break
+        case .scalar(let value):
+            append(RegexInstruction(.scalar, Int32(value)))
+        case .set(let set):
+            let index = sets.firstIndex(of: set) ?? sets.count
+            if index == sets.count { sets.append(set) }
+            append(RegexInstruction(.set, Int32(index)))
+        case .any:
+            append(RegexInstruction(.any))
+        case .startAnchor:
+            append(RegexInstruction(.startAnchor))
+        case .endAnchor:
+            append(RegexInstruction(.endAnchor))
+        case .wordBoundary(let negated):
+            append(RegexInstruction(negated ? .notWordBoundary : .wordBoundary))
+        case .lookahead(let body, let negated):
+            let start = program.count
+            append(RegexInstruction(negated ? .negativeLookahead : .lookahead))
+            emit(body)
+            append(RegexInstruction(.match))
+            program[start].a = next
+        case .sequence(let items):
+            for item in items { emit(item) }
+        case .alternation(let items):
+            var exits: [Int] = []
+            for (offset, item) in items.enumerated() {
+                if offset < items.count - 1 {
+                    let split = program.count
+                    append(RegexInstruction(.split, next + 1))
+                    emit(item)
+                    exits.append(program.count)
+                    append(RegexInstruction(.jump))
+                    program[split].b = next
+                } else {
+                    emit(item)
+                }
+            }
+            for exit in exits { program[exit].a = next }
+        case .repetition(let body, let min, let max):
+            for _ in 0..<min { emit(body) }
+            if let max {
+                var exits: [Int] = []
+                for _ in min..<max {
+                    exits.append(program.count)
+                    append(RegexInstruction(.split, next + 1))
+                    emit(body)
+                }
+                for exit in exits { program[exit].b = next }
+            } else {
+                let loop = program.count
+                append(RegexInstruction(.split, next + 1))
+                emit(body)
+                append(RegexInstruction(.jump, Int32(loop)))
+                program[loop].b = next
+            }
+        }
+    }
+}
