@@ -24,7 +24,10 @@ struct SchemaCompiler {
 
     /// Compiles one document whose retrieval URI is `uri`; returns the root schema.
     mutating func add(document root: YAMLNode, file: SourceFile, uri: String) -> ID {
-        compile(root, file: file, base: URIReference(uri), scopes: [Scope(uri: URIReference(uri).withoutFragment, pointer: "")])
+        let retrieval = URIReference(uri).withoutFragment
+        let id = compile(root, file: file, base: URIReference(uri), scopes: [Scope(uri: retrieval, pointer: "")])
+        if resources[retrieval] == nil { resources[retrieval] = id }
+        return id
     }
 
     /// The schema an absolute URI with an optional fragment (a JSON Pointer or an anchor) names.
