@@ -38,7 +38,7 @@ ALLOWED_KEYWORDS = {
     "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minProperties", "maxProperties",
     "dependentRequired", "dependentSchemas", "allOf", "anyOf", "oneOf", "not", "if", "then", "else",
     "$ref", "$defs", "$id", "$anchor", "format", "title", "description", "default", "examples",
-    "$schema", "$comment",
+    "$schema", "$comment", "deprecated", "readOnly", "writeOnly",
 }
 SCHEMA_MAP_KEYWORDS = {"properties", "patternProperties", "$defs", "dependentSchemas"}
 SCHEMA_LIST_KEYWORDS = {"allOf", "anyOf", "oneOf", "prefixItems"}

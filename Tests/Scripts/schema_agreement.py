@@ -28,6 +28,7 @@ class CoreLoader(yaml.SafeLoader):
 
 CoreLoader.yaml_implicit_resolvers = {}
 for tag, pattern, first in [
+    ("merge", r"^(?:<<)$", ["<"]),
     ("null", r"^(?:~|null|Null|NULL|)$", list("~nN") + [""]),
     ("bool", r"^(?:true|True|TRUE|false|False|FALSE)$", list("tTfF")),
     ("int", r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$", list("-+0123456789")),

@@ -60,11 +60,11 @@ final class SchemaLoadingTests: XCTestCase {
 
     func testReferencesMustResolve() {
         XCTAssertEqual(problems(##"{"$ref": "#/$defs/missing"}"##),
-                       "1:1 schema-unresolved-reference cannot resolve '$ref' '#/$defs/missing': 'https://example.com/test/schema.json' has no schema at '#/$defs/missing'")
+                       "1:10 schema-unresolved-reference cannot resolve '$ref' '#/$defs/missing': 'https://example.com/test/schema.json' has no schema at '#/$defs/missing'")
         XCTAssertEqual(problems(#"{"$ref": "https://other.example/s.json"}"#),
-                       "1:1 schema-unresolved-reference cannot resolve '$ref' 'https://other.example/s.json': no loaded schema has the $id 'https://other.example/s.json'")
+                       "1:10 schema-unresolved-reference cannot resolve '$ref' 'https://other.example/s.json': no loaded schema has the $id 'https://other.example/s.json'")
         XCTAssertEqual(problems(##"{"anyOf": [{"$ref": "#"}]}"##),
-                       "1:12 schema-reference-cycle this schema applies itself to the same value through '$ref' without descending into it; expected a reference that ends")
+                       "1:21 schema-reference-cycle this schema applies itself to the same value through '$ref' without descending into it; expected a reference that ends")
         XCTAssertEqual(problems(##"{"$defs": {"a": {"$id": "https://x.dev/a"}, "b": {"$id": "https://x.dev/a"}}}"##),
                        "1:58 schema-duplicate-id the $id 'https://x.dev/a' is used by two schemas; expected each $id once")
         XCTAssertEqual(problems(#"{"$id": "https://x.dev/a#frag"}"#),

@@ -51,7 +51,7 @@ struct SchemaCompiler {
                     ? "'\(document)' has no schema at '#\(URIReference(reference.target).fragment ?? "")'"
                     : "no loaded schema has the $id '\(document)'"
                 report("schema-unresolved-reference", "cannot resolve '$ref' '\(reference.text)': \(reason)",
-                       file: node.file, range: node.range,
+                       file: node.file, range: node.refRange ?? node.range,
                        fix: known ? nil : "whatsnew resolves '$ref' only to the built-in schema and the schema given with --schema; refer to them by their '$id'")
                 continue
             }
@@ -151,6 +151,7 @@ struct SchemaCompiler {
         case "$ref":
             guard let text = string(value, keyword: keyword, file: file) else { return }
             references.append((id, URIReference(text).resolved(against: base).text, text))
+            node.refRange = value.range
         case "$defs":
             for (name, schema) in schemaMap(value, keyword: keyword, file: file) { _ = sub(schema, "$defs", name) }
         case "$comment", "title", "description", "format":
@@ -424,9 +425,10 @@ struct SchemaCompiler {
                 switch marks[target] {
                 case .active:
                     let node = nodes[stack[top].node]
+                    let range = node.ref == target ? node.refRange ?? node.range : node.range
                     report("schema-reference-cycle",
                            "this schema applies itself to the same value through '$ref' without descending into it; expected a reference that ends",
-                           file: node.file, range: node.range)
+                           file: node.file, range: range)
                 case .unvisited:
                     marks[target] = .active
                     stack.append((target, nodes[target].inPlaceSubschemas, 0))

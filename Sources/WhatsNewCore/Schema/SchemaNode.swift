@@ -77,6 +77,8 @@ final class SchemaNode: @unchecked Sendable {
     var elseSchema: ID?
     /// The target of `$ref`, set when the compiler links references.
     var ref: ID?
+    /// Where the `$ref` value is written.
+    var refRange: SourceRange?
 
     init(file: SourceFile, range: SourceRange) {
         self.file = file
