@@ -38,15 +38,16 @@ struct ValidateCommand: ParsableCommand {
         let engine = DiagnosticEngine(strict: strict)
         let printer = TextDiagnosticPrinter(useColor: colorOptions.useColor(for: 2))
         do {
-            var compiler = Compiler(readOptions: input.readOptions)
+            var custom: SchemaValidator?
             if let schema {
-                guard let custom = try Compiler.loadSchema(schema, engine: engine) else {
+                custom = try Compiler.loadSchema(schema, engine: engine)
+                guard custom != nil else {
                     Output.standardError(printer.render(engine))
                     throw Output.inputErrors
                 }
-                compiler.schema = custom
             }
-            try compiler.validate(inputs, engine: engine)
+            // The built-in schema is compiled only when no other is given.
+            try Compiler(readOptions: input.readOptions, schema: custom ?? .builtin).validate(inputs, engine: engine)
         } catch let error as IOError {
             throw Output.fail(error)
         }

@@ -6,12 +6,16 @@ final class ECMARegexTests: XCTestCase {
     private func assertMatches(_ pattern: String, _ matching: [String], notMatching: [String] = [],
                                file: StaticString = #filePath, line: UInt = #line) {
         do {
-            let regex = try ECMARegex(pattern)
-            for text in matching {
-                XCTAssertTrue(regex.matches(text), "/\(pattern)/ should match \(text.debugDescription)", file: file, line: line)
-            }
-            for text in notMatching {
-                XCTAssertFalse(regex.matches(text), "/\(pattern)/ should not match \(text.debugDescription)", file: file, line: line)
+            // Both engines: the backtracker, and the Pike VM that long texts get.
+            for (engine, limit) in [("backtracker", Int.max), ("Pike VM", 0)] {
+                let regex = try ECMARegex(pattern, backtrackingLimit: limit)
+                for text in matching {
+                    XCTAssertTrue(regex.matches(text), "/\(pattern)/ should match \(text.debugDescription) (\(engine))", file: file, line: line)
+                }
+                for text in notMatching {
+                    XCTAssertFalse(regex.matches(text), "/\(pattern)/ should not match \(text.debugDescription) (\(engine))",
+                                   file: file, line: line)
+                }
             }
         } catch {
             XCTFail("/\(pattern)/ does not compile: \(error.message) at \(error.offset)", file: file, line: line)
@@ -113,6 +117,21 @@ final class ECMARegexTests: XCTestCase {
         assertMatches("^(a+)+$", [String(repeating: "a", count: 5_000)], notMatching: [text])
         assertMatches("^(a|a)*$", [], notMatching: [text])
         assertMatches("(x+x+)+y", [], notMatching: [String(repeating: "x", count: 2_000)])
+    }
+
+    func testLongTexts() throws {
+        let long = String(repeating: "ab", count: 20_000)
+        assertMatches("^(ab)+$", [long], notMatching: [long + "a"])
+        assertMatches("b$", [long], notMatching: [long + "a"])
+        assertMatches("^(?=a)(?!ab{2})[ab]*\\b$", [long], notMatching: ["b" + long])
+        assertMatches("ba\\bb|x", [long + "x"], notMatching: [long])
+        assertMatches("^[^\\n]*$", [long], notMatching: [long + "\n"])
+        assertMatches("ab{2,3}", [long + "bb"], notMatching: [long])
+        let regex = try ECMARegex("^(a|b)*c")
+        let veryLong = String(repeating: "ab", count: 300_000)
+        XCTAssertGreaterThan(veryLong.utf8.count * 8, ECMARegex.defaultBacktrackingLimit, "the default engine for this text is the Pike VM")
+        XCTAssertFalse(regex.matches(veryLong))
+        XCTAssertTrue(regex.matches(veryLong + "c"))
     }
 
     func testUnsupportedOrInvalidSyntaxIsRejectedWithItsPosition() {

@@ -3,18 +3,25 @@
 /// and matching is by Unicode scalar (the `u` flag).
 ///
 /// Matching is a bounded backtracker over the UTF-8 bytes: every (instruction, position) state is tried
-/// at most once, so time and memory are O(pattern × text) whatever the pattern, and a short string
-/// needs no heap allocation.
+/// at most once, so time is O(pattern × text) whatever the pattern, and a short string needs no heap
+/// allocation. For long texts, whose table of tried states would be large, a Pike VM (a breadth-first
+/// simulation of every thread at once) gives the same answer in O(pattern) memory.
 struct ECMARegex: Sendable {
     let source: String
     private let program: [RegexInstruction]
     private let sets: [ScalarSet]
     /// Whether every match must start at the beginning (the pattern starts with `^`).
     private let anchoredAtStart: Bool
+    /// Above this many (instruction, position) states, the table of tried states (one bit each) gives
+    /// way to the Pike VM.
+    private let backtrackingLimit: Int
+
+    static let defaultBacktrackingLimit = 1 << 22
 
     static let maxProgramSize = 20_000
 
-    init(_ pattern: String) throws(ECMARegexError) {
+    /// Compiles `pattern`; `backtrackingLimit` is lowered only by tests, to run the Pike VM on short texts.
+    init(_ pattern: String, backtrackingLimit: Int = defaultBacktrackingLimit) throws(ECMARegexError) {
         var parser = ECMARegexParser(pattern)
         let tree = try parser.parse()
         var compiler = RegexCompiler()
@@ -27,6 +34,7 @@ struct ECMARegex: Sendable {
         program = compiler.program
         sets = compiler.sets
         anchoredAtStart = Self.startsWithAnchor(tree)
+        self.backtrackingLimit = backtrackingLimit
     }
 
     private static func startsWithAnchor(_ tree: RegexTree) -> Bool {
@@ -53,7 +61,9 @@ struct ECMARegex: Sendable {
     private func run(_ text: UnsafeBufferPointer<UInt8>, entry: Int, from start: Int, searching: Bool) -> Bool {
         let width = text.count + 1
         let (stateCount, overflow) = program.count.multipliedReportingOverflow(by: width)
-        precondition(!overflow, "regex state space overflows")
+        if overflow || stateCount > backtrackingLimit {
+            return simulate(text, entry: entry, from: start, searching: searching)
+        }
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: (stateCount + 63) / 64) { visited in
             visited.initialize(repeating: 0)
             return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: min(stateCount + width, 256)) { buffer in
@@ -128,6 +138,69 @@ struct ECMARegex: Sendable {
         }
     }
 
+    /// The Pike VM: advances every live thread one scalar at a time; a thread is an instruction, kept at
+    /// most once per position.
+    private func simulate(_ text: UnsafeBufferPointer<UInt8>, entry: Int, from start: Int, searching: Bool) -> Bool {
+        var current = ThreadList(capacity: program.count)
+        var next = ThreadList(capacity: program.count)
+        var position = start
+        if addThread(entry, at: position, to: &current, text) { return true }
+        while position < text.count {
+            let (value, length) = Self.decode(text, at: position)
+            let following = position + length
+            next.removeAll()
+            for pc in current.threads {
+                let instruction = program[pc]
+                let advances: Bool
+                switch instruction.op {
+                case .scalar: advances = value == instruction.a
+                case .set: advances = sets[Int(instruction.a)].contains(value)
+                case .any: advances = !ScalarSet.lineTerminators.contains(value)
+                default: advances = false
+                }
+                if advances, addThread(pc + 1, at: following, to: &next, text) { return true }
+            }
+            if searching, addThread(entry, at: following, to: &next, text) { return true }
+            swap(&current, &next)
+            position = following
+            if current.threads.isEmpty, !searching { return false }
+        }
+        return false
+    }
+
+    /// Adds the thread at `pc` and every instruction it reaches without consuming text (splits, jumps,
+    /// assertions that hold at `position`); returns true when one of them is `match`.
+    private func addThread(_ pc: Int, at position: Int, to list: inout ThreadList, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var pending = [pc]
+        while let pc = pending.popLast() {
+            guard list.insert(pc) else { continue }
+            let instruction = program[pc]
+            switch instruction.op {
+            case .match:
+                return true
+            case .split:
+                pending.append(Int(instruction.b))
+                pending.append(Int(instruction.a))
+            case .jump:
+                pending.append(Int(instruction.a))
+            case .startAnchor:
+                if position == 0 { pending.append(pc + 1) }
+            case .endAnchor:
+                if position == text.count { pending.append(pc + 1) }
+            case .wordBoundary, .notWordBoundary:
+                let before = position > 0 && Self.isWordByte(text[position - 1])
+                let after = position < text.count && Self.isWordByte(text[position])
+                if (before != after) == (instruction.op == .wordBoundary) { pending.append(pc + 1) }
+            case .lookahead, .negativeLookahead:
+                let found = run(text, entry: pc + 1, from: position, searching: false)
+                if found == (instruction.op == .lookahead) { pending.append(Int(instruction.a)) }
+            case .scalar, .set, .any:
+                break // waits for the next scalar
+            }
+        }
+        return false
+    }
+
     /// `\w` is ASCII, so a word scalar is a single byte.
     @inline(__always)
     private static func isWordByte(_ byte: UInt8) -> Bool {
@@ -149,6 +222,30 @@ struct ECMARegex: Sendable {
         let lead = text[index]
         let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
         return min(length, text.count - index)
+    }
+}
+
+/// The threads of one Pike VM step: a sparse set of instruction indexes, in insertion order.
+private struct ThreadList {
+    private(set) var threads: [Int] = []
+    private var slot: [Int]
+
+    init(capacity: Int) {
+        slot = [Int](repeating: -1, count: capacity)
+        threads.reserveCapacity(capacity)
+    }
+
+    /// Adds `pc`; false when it is already there.
+    mutating func insert(_ pc: Int) -> Bool {
+        let index = slot[pc]
+        if index >= 0, index < threads.count, threads[index] == pc { return false }
+        slot[pc] = threads.count
+        threads.append(pc)
+        return true
+    }
+
+    mutating func removeAll() {
+        threads.removeAll(keepingCapacity: true)
     }
 }
 
