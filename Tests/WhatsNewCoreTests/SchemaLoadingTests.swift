@@ -118,6 +118,20 @@ final class SchemaLoadingTests: XCTestCase {
         XCTAssertEqual(SchemaTesting.summary(engine.diagnostics), "3:1 schema-unknown-keyword unknown keyword 'requried'; did you mean 'required'?")
     }
 
+    func testARunawaySchemaStopsAtItsBudget() throws {
+        // Both alternatives recurse into the items before failing: 2^depth checks without a budget.
+        let schema = ##"{"anyOf": [{"items": {"$ref": "#"}, "contains": false}, {"items": {"$ref": "#"}, "contains": false, "title": "again"}]}"##
+        guard let validator = SchemaTesting.validator(schema) else { return }
+        let text = String(repeating: "[", count: 40) + String(repeating: "]", count: 40) + "\n"
+        let source = SourceFile(name: "deep.yaml", text: text)
+        let root = try XCTUnwrap(YAMLParser.parse(source).root)
+        let engine = DiagnosticEngine()
+        XCTAssertFalse(validator.validate(root: root, file: source, engine: engine, role: .manifest, stepLimit: 10_000))
+        XCTAssertEqual(SchemaTesting.summary(engine.diagnostics),
+                       "1:1 schema-budget-exceeded checking the document against the schema took more than 10000 steps; expected a schema whose alternatives do not check the same values over and over")
+        XCTAssertGreaterThan(SchemaValidator.stepLimit(for: root), 1_000_000)
+    }
+
     func testURIResolution() {
         let base = URIReference("https://example.com/a/b/c.json?q#f")
         XCTAssertEqual(URIReference("d.json").resolved(against: base).text, "https://example.com/a/b/d.json")

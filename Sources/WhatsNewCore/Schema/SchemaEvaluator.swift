@@ -21,9 +21,15 @@ struct SchemaEvaluator {
     let nodes: [SchemaNode]
     private var path: [Step] = []
     private(set) var failures: [SchemaFailure] = []
+    /// How many (value, schema) checks may run: a schema whose alternatives each re-check the same deep
+    /// value (`anyOf` of two schemas that both recurse) would otherwise take time exponential in the
+    /// depth. Once spent, every check fails at once and `isExhausted` is set.
+    private var remainingSteps: Int
+    private(set) var isExhausted = false
 
-    init(nodes: [SchemaNode]) {
+    init(nodes: [SchemaNode], stepLimit: Int) {
         self.nodes = nodes
+        self.remainingSteps = stepLimit
         path.reserveCapacity(64)
     }
 
@@ -31,6 +37,11 @@ struct SchemaEvaluator {
 
     /// Whether `instance` satisfies schema `id`; records failures when `collect` is set.
     mutating func evaluate(_ instance: YAMLNode, _ id: ID, collect: Bool) -> Bool {
+        remainingSteps -= 1
+        if remainingSteps < 0 {
+            isExhausted = true
+            return false
+        }
         let schema = nodes[id]
         if schema.rejectsEverything {
             if collect { recordFalse(instance) }
@@ -107,7 +118,7 @@ struct SchemaEvaluator {
             valid = false
             recordNot(instance, not)
         }
-        if let condition = schema.ifSchema {
+        if let condition = schema.ifSchema, schema.thenSchema != nil || schema.elseSchema != nil {
             let branch = evaluate(instance, condition, collect: false) ? schema.thenSchema : schema.elseSchema
             if let branch, !evaluate(instance, branch, collect: collect) {
                 guard collect else { return false }

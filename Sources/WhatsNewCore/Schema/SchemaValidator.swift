@@ -57,17 +57,37 @@ public struct SchemaValidator: Sendable {
     /// whether it is valid.
     @discardableResult
     public func validate(root: YAMLNode, file: SourceFile, engine: DiagnosticEngine, role: SchemaRole = .manifest) -> Bool {
+        validate(root: root, file: file, engine: engine, role: role, stepLimit: Self.stepLimit(for: root))
+    }
+
+    func validate(root: YAMLNode, file: SourceFile, engine: DiagnosticEngine, role: SchemaRole, stepLimit: Int) -> Bool {
         let entry = entries[role] ?? entries[.manifest]!
-        var evaluator = SchemaEvaluator(nodes: nodes)
+        var evaluator = SchemaEvaluator(nodes: nodes, stepLimit: stepLimit)
         if evaluator.evaluate(root, entry, collect: false) { return true }
-        _ = evaluator.evaluate(root, entry, collect: true)
+        if !evaluator.isExhausted {
+            evaluator = SchemaEvaluator(nodes: nodes, stepLimit: stepLimit)
+            _ = evaluator.evaluate(root, entry, collect: true)
+        }
+        if evaluator.isExhausted {
+            engine.report(Diagnostic(.error, code: "schema-budget-exceeded",
+                                     message: "checking the document against the schema took more than \(stepLimit) steps; expected a schema whose alternatives do not check the same values over and over",
+                                     file: file, range: root.range, path: ""))
+            return false
+        }
         for failure in evaluator.failures { engine.report(failure.diagnostic(in: file)) }
         return false
     }
 
+    /// How many checks a document may cost: far more than a sensible schema needs (the built-in one
+    /// makes about ten per node), far fewer than a runaway one would.
+    static func stepLimit(for root: YAMLNode) -> Int {
+        let (scaled, overflow) = root.expandedCount.multipliedReportingOverflow(by: 200)
+        return overflow ? Int.max : 1_000_000 + scaled
+    }
+
     /// Whether `root` is valid as a `role`, without building any message.
     public func isValid(_ root: YAMLNode, role: SchemaRole = .manifest) -> Bool {
-        var evaluator = SchemaEvaluator(nodes: nodes)
+        var evaluator = SchemaEvaluator(nodes: nodes, stepLimit: Self.stepLimit(for: root))
         return evaluator.evaluate(root, entries[role] ?? entries[.manifest]!, collect: false)
     }
 }
