@@ -5,7 +5,7 @@ SWIFT ?= swift
 DEBIAN_PACKAGES := libyaml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev
 BIN := .build/debug/whatsnew
 
-.PHONY: all deps build release test run install goldens clean
+.PHONY: all deps build release test run install goldens schema-source check-schema clean
 
 all: build
 
@@ -41,6 +41,15 @@ goldens: deps
 	$(SWIFT) build --build-tests
 	-WHATSNEW_RECORD_GOLDENS=1 $(SWIFT) test --skip-build
 	@echo "make: goldens recorded; review 'git diff Fixtures' and run 'make test'"
+
+# Regenerates the built-in schema (Sources/WhatsNewCore/Schema/BuiltinSchema+Text.swift) from
+# Schemas/whatsnew.schema.json; a test fails until this is run after the schema changes.
+schema-source:
+	Scripts/generate-builtin-schema.sh
+
+# Checks the schema against the 2020-12 meta-schema and the fixtures (needs python3 with PyYAML and jsonschema).
+check-schema:
+	python3 Tests/Scripts/check_schema.py
 
 clean:
 	rm -rf .build

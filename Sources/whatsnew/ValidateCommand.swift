@@ -21,6 +21,13 @@ struct ValidateCommand: ParsableCommand {
         trailing comma is not allowed in JSON%0Afix: remove the ',' before ']'
           $ whatsnew validate notes.yaml --diagnostics sarif 2> whatsnew.sarif
 
+          notes.yaml:9:7: error: unknown key 'subtilte' in item 1 of 'features'; did you mean 'subtitle'? [schema-additionalProperties]
+
+        Every input is checked against the built-in JSON Schema (print it with 'whatsnew schema'), or
+        against --schema FILE, a draft 2020-12 schema of your own that may '$ref' the built-in one by its
+        $id, https://whatsnew.dev/schemas/whatsnew.schema.json.
+
+
         Diagnostics go to standard error in every format (2> keeps them in a
         file); standard output stays empty. --diagnostics picks the format:
           text    the compiler style above, with a summary line; colored on a
@@ -35,8 +42,8 @@ struct ValidateCommand: ParsableCommand {
         the column just past the range. An input that cannot be read is an
         'io-error' diagnostic in json, github and sarif, so they stay parseable.
 
-        Exit codes: 0 no errors (warnings allowed), 1 errors found, 64 usage
-        error, 74 unreadable input.
+        Exit codes: 0 no errors (warnings allowed), 1 errors found (in the inputs or in the --schema
+        file), 64 usage error, 74 unreadable input or schema file.
         """
     )
 
@@ -53,14 +60,28 @@ struct ValidateCommand: ParsableCommand {
     @Option(name: .long, help: "Check a store's limit on release notes: appstore (4000 characters) or playstore (500); repeatable.")
     var lint: [StoreLint] = []
 
+    @Option(name: .long, help: ArgumentHelp("Check against this JSON Schema (draft 2020-12) instead of the built-in one.",
+                                            valueName: "file"))
+    var schema: String?
+
     @Flag(name: .long, help: "Treat warnings as errors.")
     var strict = false
 
     func run() throws {
         let engine = DiagnosticEngine(strict: strict)
         do {
-            try Compiler(readOptions: input.readOptions, referenceFiles: refs, lints: lint).validate(inputs, engine: engine)
-        } catch {
+            var custom: SchemaValidator?
+            if let schema {
+                custom = try Compiler.loadSchema(schema, engine: engine)
+                guard custom != nil else {
+                    Output.standardError(diagnosticsOptions.render(engine, useColor: colorOptions.useColor(for: 2)))
+                    throw Output.inputErrors
+                }
+            }
+            // The built-in schema is compiled only when no other is given.
+            try Compiler(readOptions: input.readOptions, referenceFiles: refs, lints: lint, schema: custom ?? .builtin)
+                .validate(inputs, engine: engine)
+        } catch let error as IOError {
             guard diagnosticsOptions.diagnostics != .text else { throw Output.fail(error) }
             engine.report(Diagnostic(error))
             Output.standardError(diagnosticsOptions.render(engine, useColor: false))

@@ -68,4 +68,13 @@ final class ExitCodeTests: XCTestCase {
 
         """)
     }
+
+    func testEachInputIsValidatedOnItsOwn() throws {
+        let result = try CommandRunner.run(["validate", "invalid/yaml-syntax/input.yaml", "invalid/decode-unknown-key/input.yaml",
+                                            "--color", "never"], in: Paths.fixtures)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("[yaml-syntax]"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("unknown key 'featurs' in 'versions[0]'; did you mean 'features'? [unknown-key]"),
+                      "a broken first input does not hide the problems of the second: \(result.stderr)")
+    }
 }

@@ -38,7 +38,7 @@ ALLOWED_KEYWORDS = {
     "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minProperties", "maxProperties",
     "dependentRequired", "dependentSchemas", "allOf", "anyOf", "oneOf", "not", "if", "then", "else",
     "$ref", "$defs", "$id", "$anchor", "format", "title", "description", "default", "examples",
-    "$schema", "$comment",
+    "$schema", "$comment", "deprecated", "readOnly", "writeOnly",
 }
 SCHEMA_MAP_KEYWORDS = {"properties", "patternProperties", "$defs", "dependentSchemas"}
 SCHEMA_LIST_KEYWORDS = {"allOf", "anyOf", "oneOf", "prefixItems"}
@@ -362,7 +362,6 @@ NEGATIVE = {
     "unknown feature key": minimal(features=[{"title": "T", "subtitle": "S", "subtilte": "x"}]),
     "no versions": {"app": {"name": "Trails"}},
     "empty versions": {"versions": []},
-    "empty features": minimal(features=[]),
     "bad color name": minimal(primaryAction={"backgroundColor": "accentcolor"}),
     "bad hex color": minimal(primaryAction={"backgroundColor": "#12345"}),
     "secondary openURL and dismiss": minimal(secondaryAction={

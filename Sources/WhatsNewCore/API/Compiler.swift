@@ -1,29 +1,44 @@
 import YAMLTree
 
-/// The entry point of the library: reads inputs, decodes them into a `Manifest`, runs the semantic rules,
-/// and reports every problem to one diagnostic engine.
+/// The entry point of the library: reads inputs, checks them against the schema, decodes them into a
+/// `Manifest`, runs the semantic rules, and reports every problem to one diagnostic engine.
 public struct Compiler: Sendable {
     public var readOptions: ReadOptions
     /// `--refs` files: registries (WhatsNewKit's decoder `userInfo`) the inputs may refer to.
     public var referenceFiles: [String]
     /// Opt-in store limits (`--lint appstore|playstore`).
     public var lints: [StoreLint]
+    /// The schema every input is checked against (the built-in one unless `--schema` names another).
+    public var schema: SchemaValidator
 
-    public init(readOptions: ReadOptions = ReadOptions(), referenceFiles: [String] = [], lints: [StoreLint] = []) {
+    public init(readOptions: ReadOptions = ReadOptions(), referenceFiles: [String] = [], lints: [StoreLint] = [],
+                schema: SchemaValidator = .builtin) {
         self.readOptions = readOptions
         self.referenceFiles = referenceFiles
         self.lints = lints
+        self.schema = schema
     }
 
-    /// Reads, decodes and checks the inputs. Returns the manifest when it could be decoded (it may still
-    /// have errors: check `engine.hasErrors`); throws only when a file cannot be read at all.
+    /// Reads and checks the inputs: the schema first (SPEC §3, layer 1), then decoding and the semantic rules
+    /// (layer 2). Returns the manifest when it could be decoded (it may still have errors: check
+    /// `engine.hasErrors`); throws only when a file cannot be read at all.
+    ///
+    /// Where both layers find a problem at the same place, the decoder's more specific diagnostic is kept.
     @discardableResult
     public func load(_ inputs: [String], engine: DiagnosticEngine) throws(IOError) -> Manifest? {
+        let errorsBefore = engine.errorCount
         var loaded: [LoadedInput] = []
         for input in inputs { loaded += try InputLoader.load(input, options: readOptions, engine: engine) }
         var references: [LoadedInput] = []
         for file in referenceFiles { references += try InputLoader.load(file, options: readOptions, engine: engine) }
-        guard !engine.hasErrors, !loaded.isEmpty else { return nil }
+
+        let schemaFindings = DiagnosticEngine()
+        for input in loaded { check(input, role: input.isFragment ? .fragment : .manifest, engine: schemaFindings) }
+        for input in references { check(input, role: .refs, engine: schemaFindings) }
+        guard engine.errorCount == errorsBefore, !loaded.isEmpty else {
+            engine.report(contentsOf: schemaFindings.diagnostics)
+            return nil
+        }
         // Reading problems point at text that may not be in the tree (a dropped duplicate key), so only the
         // problems found from here on get a JSON Pointer.
         let firstSemanticDiagnostic = engine.count
@@ -40,12 +55,28 @@ public struct Compiler: Sendable {
         manifest.baseDirectory = Self.baseDirectory(of: inputs.first ?? ".")
         for rule in ManifestRules.all { rule.check(manifest, engine: engine) }
         for lint in lints { StoreLimitRule(lint: lint).check(manifest, engine: engine) }
+        engine.report(contentsOf: schemaFindings.diagnostics, unlessReportedSince: firstSemanticDiagnostic)
         return manifest
     }
 
-    /// Reads and checks every input, reporting all problems to `engine`.
+    /// Reads and checks every input as a manifest of its own (a directory is one manifest of fragments),
+    /// reporting all problems to `engine`. (`compile` merges its inputs into one manifest instead.)
     public func validate(_ inputs: [String], engine: DiagnosticEngine) throws(IOError) {
-        try load(inputs, engine: engine)
+        for input in inputs { try load([input], engine: engine) }
+    }
+
+    /// The schema layer for one read input (skipped for a file that could not be read).
+    func check(_ loaded: LoadedInput, role: SchemaRole, engine: DiagnosticEngine) {
+        guard !loaded.hasReadingErrors, let root = loaded.root else { return }
+        schema.validate(root: root, file: loaded.file, engine: engine, role: role)
+    }
+
+    /// Reads and compiles the schema file at `path` for `validate --schema`; nil (with diagnostics in
+    /// `engine`) when it is malformed or uses a keyword the evaluator does not implement.
+    public static func loadSchema(_ path: String, engine: DiagnosticEngine) throws(IOError) -> SchemaValidator? {
+        let bytes = try FileSystem.read(path, limit: ReadOptions().limits.maxInputBytes)
+        let file = SourceFile(name: path, contents: bytes)
+        return SchemaValidator.load(file, uri: FileSystem.fileURI(of: path), engine: engine)
     }
 
     /// The tree of one input, one node per line with its range (see `YAMLNode.dump`), or nil when it

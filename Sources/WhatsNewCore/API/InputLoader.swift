@@ -1,9 +1,13 @@
 import YAMLTree
 
-/// One read input: its text and its tree (nil when it could not be read).
+/// One read input: its text, its tree (nil when it could not be read), and whether reading it found
+/// problems (then later stages skip it: a tree read with errors is not what the user meant).
 struct LoadedInput {
     let file: SourceFile
     let root: YAMLNode?
+    let hasReadingErrors: Bool
+    /// Whether it is one file of a directory of fragments.
+    let isFragment: Bool
 }
 
 /// Turns INPUT arguments (a file, a directory of fragments, or `-`) into trees, reporting every reading
@@ -24,20 +28,21 @@ enum InputLoader {
             let base = path.hasSuffix("/") ? String(path.dropLast()) : path
             var inputs: [LoadedInput] = []
             for name in names {
-                inputs.append(try loadFile(base + "/" + name, displayName: base + "/" + name, options: options, engine: engine))
+                inputs.append(try loadFile(base + "/" + name, displayName: base + "/" + name, isFragment: true, options: options,
+                                           engine: engine))
             }
             return inputs
         }
         let displayName = path == "-" ? (options.assumeFilename ?? "<stdin>") : path
-        return [try loadFile(path, displayName: displayName, options: options, engine: engine)]
+        return [try loadFile(path, displayName: displayName, isFragment: false, options: options, engine: engine)]
     }
 
-    private static func loadFile(_ path: String, displayName: String, options: ReadOptions,
+    private static func loadFile(_ path: String, displayName: String, isFragment: Bool, options: ReadOptions,
                                  engine: DiagnosticEngine) throws(IOError) -> LoadedInput {
         let bytes = try FileSystem.read(path, limit: options.limits.maxInputBytes)
         let file = SourceFile(name: displayName, contents: bytes)
         let document = YAMLParser.parse(file, format: YAMLInputFormat(fileName: displayName), limits: options.limits)
         for error in document.errors { engine.report(Diagnostic(error, in: file)) }
-        return LoadedInput(file: file, root: document.root)
+        return LoadedInput(file: file, root: document.root, hasReadingErrors: !document.errors.isEmpty, isFragment: isFragment)
     }
 }

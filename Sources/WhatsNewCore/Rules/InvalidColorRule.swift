@@ -4,7 +4,7 @@ struct InvalidColorRule: ManifestRule {
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
         for (name, color) in manifest.colors where Color.parse(color.text) == nil {
             let names = NamedColor.allCases.map(\.rawValue)
-            let suggestion = Suggestion.nearest(to: color.text, in: names)
+            let suggestion = Suggestion.closest(to: color.text, in: names)
             engine.report(Diagnostic(.error, code: "invalid-color",
                                      message: "unknown color '\(color.text)' for \(name)" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
                                      at: color.location,

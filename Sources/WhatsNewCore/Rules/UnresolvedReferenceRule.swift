@@ -7,7 +7,7 @@ struct UnresolvedReferenceRule: ManifestRule {
         for reference in manifest.references where !manifest.registryDefines(reference.registry, reference.key) {
             let defined = manifest.registryKeys(reference.registry).map(\.key)
             let noun = Self.nouns[reference.registry] ?? "entry"
-            let suggestion = Suggestion.nearest(to: reference.key, in: defined)
+            let suggestion = Suggestion.closest(to: reference.key, in: defined)
             let fix: String
             if let suggestion {
                 fix = "use '\(suggestion)', or define '\(reference.key)' under '\(reference.registry)'"

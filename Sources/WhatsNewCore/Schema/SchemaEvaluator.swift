@@ -1,0 +1,565 @@
+import YAMLTree
+
+/// Evaluates compiled schemas on a YAML tree.
+///
+/// Each (value, schema) pair is checked once per path through the schema; in boolean mode
+/// (`collect: false`) evaluation stops at the first failure and builds no text; in collecting mode it
+/// records every failure with its message, position and JSON Pointer. `anyOf`/`oneOf` alternatives are
+/// first tried in boolean mode; only when none fits are they evaluated again to pick the closest one.
+struct SchemaEvaluator {
+    typealias ID = SchemaNode.ID
+
+    /// One step of the path from the root to the value being checked.
+    private struct Step {
+        /// The key of a mapping entry (nil for a sequence item).
+        let key: YAMLNode?
+        let index: Int
+        /// The step stands for the key itself (checked by `propertyNames`), not its value.
+        let isKeyName: Bool
+    }
+
+    let nodes: [SchemaNode]
+    private var path: [Step] = []
+    private(set) var failures: [SchemaFailure] = []
+    /// How many (value, schema) checks may run: a schema whose alternatives each re-check the same deep
+    /// value (`anyOf` of two schemas that both recurse) would otherwise take time exponential in the
+    /// depth. Once spent, every check fails at once and `isExhausted` is set.
+    private var remainingSteps: Int
+    private(set) var isExhausted = false
+
+    init(nodes: [SchemaNode], stepLimit: Int) {
+        self.nodes = nodes
+        self.remainingSteps = stepLimit
+        path.reserveCapacity(64)
+    }
+
+    // MARK: Evaluation
+
+    /// Whether `instance` satisfies schema `id`; records failures when `collect` is set.
+    mutating func evaluate(_ instance: YAMLNode, _ id: ID, collect: Bool) -> Bool {
+        remainingSteps -= 1
+        if remainingSteps < 0 {
+            isExhausted = true
+            return false
+        }
+        let schema = nodes[id]
+        if schema.rejectsEverything {
+            if collect { recordFalse(instance) }
+            return false
+        }
+        if let types = schema.types, !types.admits(instance) {
+            if collect {
+                record("type", instance.range, "expected \(types.phrase) for \(subject()), found \(SchemaMessages.kindAndValue(instance))",
+                       expectation: types.phrase) { $0.expectedTypes = types }
+            }
+            return false
+        }
+        var valid = true
+        if let ref = schema.ref, !evaluate(instance, ref, collect: collect) {
+            guard collect else { return false }
+            valid = false
+        }
+        if let values = schema.enumValues, !values.contains(where: { $0.matches(instance) }) {
+            guard collect else { return false }
+            valid = false
+            let expectation = SchemaMessages.oneOf(values)
+            var suggestion: String?
+            if let text = instance.scalar?.text, instance.scalar?.kind == .string {
+                suggestion = Suggestion.closest(to: text, in: values.compactMap { if case .string(let s) = $0 { s } else { nil } })
+            }
+            record("enum", instance.range,
+                   "expected \(expectation) for \(subject()), found \(SchemaMessages.value(instance))" + Self.didYouMean(suggestion),
+                   expectation: expectation) { $0.suggestion = suggestion }
+        }
+        if let value = schema.constValue, !value.matches(instance) {
+            guard collect else { return false }
+            valid = false
+            record("const", instance.range, "expected \(value.display) for \(subject()), found \(SchemaMessages.value(instance))",
+                   expectation: value.display)
+        }
+        switch instance.content {
+        case .mapping(let pairs) where schema.hasObjectKeywords:
+            if !evaluateObject(instance, pairs, schema, collect: collect) {
+                guard collect else { return false }
+                valid = false
+            }
+        case .sequence(let items) where schema.hasArrayKeywords:
+            if !evaluateArray(instance, items, schema, collect: collect) {
+                guard collect else { return false }
+                valid = false
+            }
+        case .scalar(let scalar) where scalar.kind == .string && schema.hasStringKeywords:
+            if !evaluateString(instance, scalar.text, schema, collect: collect) {
+                guard collect else { return false }
+                valid = false
+            }
+        case .scalar(let scalar) where (scalar.kind == .int || scalar.kind == .float) && schema.hasNumberKeywords:
+            if !evaluateNumber(instance, scalar, schema, collect: collect) {
+                guard collect else { return false }
+                valid = false
+            }
+        default:
+            break
+        }
+        for branch in schema.allOf where !evaluate(instance, branch, collect: collect) {
+            guard collect else { return false }
+            valid = false
+        }
+        if !schema.anyOf.isEmpty, !evaluateAnyOf(instance, schema.anyOf, collect: collect) {
+            guard collect else { return false }
+            valid = false
+        }
+        if !schema.oneOf.isEmpty, !evaluateOneOf(instance, schema.oneOf, collect: collect) {
+            guard collect else { return false }
+            valid = false
+        }
+        if let not = schema.not, evaluate(instance, not, collect: false) {
+            guard collect else { return false }
+            valid = false
+            recordNot(instance, not)
+        }
+        if let condition = schema.ifSchema, schema.thenSchema != nil || schema.elseSchema != nil {
+            let branch = evaluate(instance, condition, collect: false) ? schema.thenSchema : schema.elseSchema
+            if let branch, !evaluate(instance, branch, collect: collect) {
+                guard collect else { return false }
+                valid = false
+            }
+        }
+        return valid
+    }
+
+    private mutating func evaluateObject(_ instance: YAMLNode, _ pairs: [YAMLPair], _ schema: SchemaNode, collect: Bool) -> Bool {
+        var valid = true
+        if let minimum = schema.minProperties, pairs.count < minimum {
+            guard collect else { return false }
+            valid = false
+            record("minProperties", instance.range,
+                   "expected at least \(SchemaMessages.count(minimum, "key")) in \(subject()), found \(pairs.isEmpty ? "none" : String(pairs.count))",
+                   expectation: "at least \(SchemaMessages.count(minimum, "key"))")
+        }
+        if let maximum = schema.maxProperties, pairs.count > maximum {
+            guard collect else { return false }
+            valid = false
+            record("maxProperties", instance.range,
+                   "expected at most \(SchemaMessages.count(maximum, "key")) in \(subject()), found \(pairs.count)",
+                   expectation: "at most \(SchemaMessages.count(maximum, "key"))")
+        }
+        for name in schema.required where !Self.has(name, pairs) {
+            guard collect else { return false }
+            valid = false
+            record("required", instance.range, "missing required key '\(name)' in \(subject())",
+                   expectation: "key '\(name)'") { $0.missingKey = name }
+        }
+        for (name, requires) in schema.dependentRequired where Self.has(name, pairs) {
+            for other in requires where !Self.has(other, pairs) {
+                guard collect else { return false }
+                valid = false
+                record("dependentRequired", instance.range,
+                       "missing key '\(other)' in \(subject()); expected it because '\(name)' is present",
+                       expectation: "key '\(other)'") { $0.missingKey = other }
+            }
+        }
+        for (index, pair) in pairs.enumerated() {
+            guard let name = pair.key.scalar?.text else {
+                guard collect else { return false }
+                valid = false
+                record("type", pair.key.range, "expected a string for a key in \(subject()), found \(pair.key.kindDescription)",
+                       expectation: "a string") { $0.expectedTypes = .string }
+                continue
+            }
+            path.append(Step(key: pair.key, index: index, isKeyName: false))
+            let entryValid = evaluateEntry(pair, index: index, name: name, schema, collect: collect)
+            path.removeLast()
+            if !entryValid {
+                guard collect else { return false }
+                valid = false
+            }
+        }
+        for (name, dependent) in schema.dependentSchemas where Self.has(name, pairs) {
+            if !evaluate(instance, dependent, collect: collect) {
+                guard collect else { return false }
+                valid = false
+            }
+        }
+        return valid
+    }
+
+    /// One mapping entry against `properties`, `patternProperties`, `additionalProperties` and
+    /// `propertyNames`; the path already ends with the entry.
+    private mutating func evaluateEntry(_ pair: YAMLPair, index: Int, name: String, _ schema: SchemaNode, collect: Bool) -> Bool {
+        var valid = true
+        var matched = false
+        if let property = schema.property(name) {
+            matched = true
+            if nodes[property].rejectsEverything {
+                guard collect else { return false }
+                valid = false
+                record("properties", pair.key.range, "key '\(SchemaMessages.shorten(name))' is not allowed in \(subject(dropping: 1))")
+            } else if !evaluate(pair.value, property, collect: collect) {
+                guard collect else { return false }
+                valid = false
+            }
+        }
+        for (regex, patternSchema) in schema.patternProperties where regex.matches(name) {
+            matched = true
+            if !evaluate(pair.value, patternSchema, collect: collect) {
+                guard collect else { return false }
+                valid = false
+            }
+        }
+        if !matched, let additional = schema.additionalProperties {
+            if nodes[additional].rejectsEverything {
+                guard collect else { return false }
+                valid = false
+                recordUnknownKey(pair.key, name, schema)
+            } else if !evaluate(pair.value, additional, collect: collect) {
+                guard collect else { return false }
+                valid = false
+            }
+        }
+        if let names = schema.propertyNames, !evaluateKeyName(pair, index: index, names, collect: collect) {
+            guard collect else { return false }
+            valid = false
+        }
+        return valid
+    }
+
+    /// `propertyNames`: the key, as a string whatever its YAML type, against the schema.
+    private mutating func evaluateKeyName(_ pair: YAMLPair, index: Int, _ schema: ID, collect: Bool) -> Bool {
+        var key = pair.key
+        if let scalar = key.scalar, scalar.kind != .string {
+            key = YAMLNode(scalar: YAMLScalar(text: scalar.text, style: scalar.style, kind: .string), range: key.range)
+        }
+        path[path.count - 1] = Step(key: pair.key, index: index, isKeyName: true)
+        let mark = failures.count
+        let valid = evaluate(key, schema, collect: collect)
+        path[path.count - 1] = Step(key: pair.key, index: index, isKeyName: false)
+        for offset in mark..<failures.count { failures[offset].keyword = "propertyNames" }
+        return valid
+    }
+
+    private static func has(_ name: String, _ pairs: [YAMLPair]) -> Bool {
+        pairs.contains { $0.key.scalar?.text == name }
+    }
+
+    private mutating func evaluateArray(_ instance: YAMLNode, _ items: [YAMLNode], _ schema: SchemaNode, collect: Bool) -> Bool {
+        var valid = true
+        if let minimum = schema.minItems, items.count < minimum {
+            guard collect else { return false }
+            valid = false
+            record("minItems", instance.range,
+                   "expected at least \(SchemaMessages.count(minimum, "item")) in \(subject()), found \(items.isEmpty ? "none" : String(items.count))",
+                   expectation: "at least \(SchemaMessages.count(minimum, "item"))")
+        }
+        if let maximum = schema.maxItems, items.count > maximum {
+            guard collect else { return false }
+            valid = false
+            record("maxItems", instance.range, "expected at most \(SchemaMessages.count(maximum, "item")) in \(subject()), found \(items.count)",
+                   expectation: "at most \(SchemaMessages.count(maximum, "item"))")
+        }
+        for (index, item) in items.enumerated() {
+            let itemSchema = index < schema.prefixItems.count ? schema.prefixItems[index] : schema.items
+            guard let itemSchema else { continue }
+            path.append(Step(key: nil, index: index, isKeyName: false))
+            var itemValid = true
+            if nodes[itemSchema].rejectsEverything {
+                itemValid = false
+                if collect {
+                    let allowed = schema.prefixItems.count
+                    record(index < allowed ? "prefixItems" : "items", item.range,
+                           "unexpected item \(index + 1) in \(subject(dropping: 1)); expected at most \(SchemaMessages.count(allowed, "item"))")
+                }
+            } else {
+                itemValid = evaluate(item, itemSchema, collect: collect)
+            }
+            path.removeLast()
+            if !itemValid {
+                guard collect else { return false }
+                valid = false
+            }
+        }
+        if let contains = schema.contains {
+            var matches = 0
+            for (index, item) in items.enumerated() {
+                path.append(Step(key: nil, index: index, isKeyName: false))
+                if evaluate(item, contains, collect: false) { matches += 1 }
+                path.removeLast()
+            }
+            let minimum = schema.minContains ?? 1
+            if matches < minimum {
+                guard collect else { return false }
+                valid = false
+                record("contains", instance.range,
+                       "expected at least \(SchemaMessages.count(minimum, "item")) matching the 'contains' schema in \(subject()), found \(matches == 0 ? "none" : String(matches))")
+            }
+            if let maximum = schema.maxContains, matches > maximum {
+                guard collect else { return false }
+                valid = false
+                record("maxContains", instance.range,
+                       "expected at most \(SchemaMessages.count(maximum, "item")) matching the 'contains' schema in \(subject()), found \(matches)")
+            }
+        }
+        if schema.uniqueItems, items.count > 1, !evaluateUniqueness(items, collect: collect) {
+            guard collect else { return false }
+            valid = false
+        }
+        return valid
+    }
+
+    private mutating func evaluateUniqueness(_ items: [YAMLNode], collect: Bool) -> Bool {
+        var valid = true
+        var firstIndex: [Int: [Int]] = [:]
+        for (index, item) in items.enumerated() {
+            var hasher = Hasher()
+            SchemaValue.hash(item, into: &hasher)
+            let hash = hasher.finalize()
+            let earlier = firstIndex[hash, default: []].first { SchemaValue.equal(items[$0], item) }
+            guard let earlier else {
+                firstIndex[hash, default: []].append(index)
+                continue
+            }
+            guard collect else { return false }
+            valid = false
+            let arraySubject = subject()
+            path.append(Step(key: nil, index: index, isKeyName: false))
+            record("uniqueItems", item.range,
+                   "duplicate item \(SchemaMessages.value(item)) in \(arraySubject); expected each item once",
+                   expectation: "unique items") { failure in
+                failure.notes = [Diagnostic.Note("item \(earlier + 1) is the same", range: items[earlier].range)]
+            }
+            path.removeLast()
+        }
+        return valid
+    }
+
+    private mutating func evaluateString(_ instance: YAMLNode, _ text: String, _ schema: SchemaNode, collect: Bool) -> Bool {
+        var valid = true
+        if schema.minLength != nil || schema.maxLength != nil {
+            let length = text.unicodeScalars.count
+            if let minimum = schema.minLength, length < minimum {
+                guard collect else { return false }
+                valid = false
+                record("minLength", instance.range,
+                       "expected at least \(SchemaMessages.count(minimum, "character")) for \(subject()), found \(length == 0 ? "an empty string" : String(length))",
+                       expectation: "at least \(SchemaMessages.count(minimum, "character"))")
+            }
+            if let maximum = schema.maxLength, length > maximum {
+                guard collect else { return false }
+                valid = false
+                record("maxLength", instance.range,
+                       "expected at most \(SchemaMessages.count(maximum, "character")) for \(subject()), found \(length)",
+                       expectation: "at most \(SchemaMessages.count(maximum, "character"))")
+            }
+        }
+        if let pattern = schema.pattern, !pattern.matches(text) {
+            guard collect else { return false }
+            valid = false
+            let label = schema.title.map(SchemaMessages.nounPhrase)
+            let expectation = label ?? "a string matching '\(pattern.source)'"
+            record("pattern", instance.range, "expected \(expectation) for \(subject()), found \(SchemaMessages.value(instance))",
+                   expectation: expectation) { failure in
+                if let label { failure.notes = [Diagnostic.Note("\(label) matches the pattern '\(pattern.source)'")] }
+            }
+        }
+        return valid
+    }
+
+    private mutating func evaluateNumber(_ instance: YAMLNode, _ scalar: YAMLScalar, _ schema: SchemaNode, collect: Bool) -> Bool {
+        guard let value = scalar.doubleValue, !value.isNaN else { return true }
+        var valid = true
+        func check(_ keyword: String, _ bound: Double?, _ words: String, _ passes: (Double, Double) -> Bool) -> Bool {
+            guard let bound, !passes(value, bound) else { return true }
+            guard collect else { return false }
+            let expectation = "\(words) \(SchemaMessages.number(bound))"
+            record(keyword, instance.range, "expected \(expectation) for \(subject()), found \(SchemaMessages.value(instance))",
+                   expectation: expectation)
+            return false
+        }
+        if !check("minimum", schema.minimum, "at least", >=) { guard collect else { return false }; valid = false }
+        if !check("maximum", schema.maximum, "at most", <=) { guard collect else { return false }; valid = false }
+        if !check("exclusiveMinimum", schema.exclusiveMinimum, "more than", >) { guard collect else { return false }; valid = false }
+        if !check("exclusiveMaximum", schema.exclusiveMaximum, "less than", <) { guard collect else { return false }; valid = false }
+        if !check("multipleOf", schema.multipleOf, "a multiple of", { value, divisor in
+            if let integer = scalar.intValue, let exact = Int(exactly: divisor) { return integer % exact == 0 }
+            let quotient = value / divisor
+            return quotient.isFinite && quotient.rounded(.towardZero) == quotient
+        }) { guard collect else { return false }; valid = false }
+        return valid
+    }
+
+    // MARK: Alternatives
+
+    private mutating func evaluateAnyOf(_ instance: YAMLNode, _ branches: [ID], collect: Bool) -> Bool {
+        for branch in branches where evaluate(instance, branch, collect: false) { return true }
+        if collect { reportClosest("anyOf", instance, branches) }
+        return false
+    }
+
+    private mutating func evaluateOneOf(_ instance: YAMLNode, _ branches: [ID], collect: Bool) -> Bool {
+        var matching: [Int] = []
+        for (index, branch) in branches.enumerated() where evaluate(instance, branch, collect: false) {
+            matching.append(index)
+            if matching.count > 1, !collect { return false }
+        }
+        if matching.count == 1 { return true }
+        guard collect else { return false }
+        if matching.isEmpty {
+            reportClosest("oneOf", instance, branches)
+            return false
+        }
+        let keys = branches.map { nodes[$0].onlyRequiredKey }
+        if keys.allSatisfy({ $0 != nil }) {
+            let all = keys.map { "'\($0!)'" }
+            let found = matching.map { all[$0] }
+            record("oneOf", instance.range,
+                   "expected exactly one of the keys \(JSONTypeSet.list(all, conjunction: "or")) in \(subject()), found \(JSONTypeSet.list(found, conjunction: "and"))",
+                   expectation: "exactly one of the keys \(JSONTypeSet.list(all, conjunction: "or"))")
+        } else {
+            let labels = branches.enumerated().map { label(of: $1) ?? "alternative \($0 + 1)" }
+            record("oneOf", instance.range,
+                   "expected \(subject()) to match exactly one of \(JSONTypeSet.list(labels, conjunction: "or")), found \(matching.count) that match: \(JSONTypeSet.list(matching.map { labels[$0] }, conjunction: "and"))")
+        }
+        return false
+    }
+
+    /// Reports the alternative that came closest: the one whose failures are deepest in the value, then
+    /// the one with fewest. When every alternative fails at the value itself, alternatives that want
+    /// another type give way to one that accepts the type, and the rest are named together ("expected a
+    /// named color or a hex color").
+    private mutating func reportClosest(_ keyword: String, _ instance: YAMLNode, _ branches: [ID]) {
+        let depth = path.count
+        var outcomes: [[SchemaFailure]] = []
+        for branch in branches {
+            let mark = failures.count
+            _ = evaluate(instance, branch, collect: true)
+            outcomes.append(Array(failures[mark...]))
+            failures.removeSubrange(mark...)
+        }
+        let deepest = outcomes.map { $0.map(\.depth).max() ?? depth }
+        let best = deepest.max() ?? depth
+        if best > depth {
+            let chosen = outcomes.indices.filter { deepest[$0] == best }.min { outcomes[$0].count < outcomes[$1].count }!
+            failures.append(contentsOf: outcomes[chosen])
+            return
+        }
+        func isTypeOnly(_ index: Int) -> Bool {
+            !outcomes[index].isEmpty && outcomes[index].allSatisfy { $0.keyword == "type" && $0.depth == depth }
+        }
+        var candidates = Array(outcomes.indices)
+        if candidates.contains(where: { !isTypeOnly($0) }) { candidates.removeAll(where: isTypeOnly) }
+        if candidates.count == 1, !outcomes[candidates[0]].isEmpty {
+            failures.append(contentsOf: outcomes[candidates[0]])
+            return
+        }
+        if candidates.allSatisfy(isTypeOnly) {
+            let types = candidates.reduce(into: JSONTypeSet()) { result, index in
+                for failure in outcomes[index] { result.formUnion(failure.expectedTypes ?? []) }
+            }
+            record("type", instance.range, "expected \(types.phrase) for \(subject()), found \(SchemaMessages.kindAndValue(instance))",
+                   expectation: types.phrase) { $0.expectedTypes = types }
+            return
+        }
+        let missing = candidates.map { index in
+            outcomes[index].count == 1 ? outcomes[index][0].missingKey : nil
+        }
+        if missing.allSatisfy({ $0 != nil }) {
+            let keys = JSONTypeSet.list(missing.map { "'\($0!)'" }, conjunction: "or")
+            record(keyword, instance.range, "expected one of the keys \(keys) in \(subject()), found none of them",
+                   expectation: "one of the keys \(keys)")
+            return
+        }
+        let labels = candidates.map { index in
+            label(of: branches[index]) ?? (outcomes[index].count == 1 ? outcomes[index][0].expectation : nil) ?? "alternative \(index + 1)"
+        }
+        let suggestion = candidates.lazy.compactMap { outcomes[$0].first?.suggestion }.first
+        let expectation = JSONTypeSet.list(labels, conjunction: "or")
+        record(keyword, instance.range,
+               "expected \(expectation) for \(subject()), found \(SchemaMessages.value(instance))" + Self.didYouMean(suggestion),
+               expectation: expectation) { $0.suggestion = suggestion }
+    }
+
+    /// A schema's title as a noun phrase, following `$ref`s of schemas without one.
+    private func label(of id: ID) -> String? {
+        var current = id
+        for _ in 0..<16 {
+            let schema = nodes[current]
+            if let title = schema.title { return SchemaMessages.nounPhrase(title: title) }
+            guard let ref = schema.ref else { return nil }
+            current = ref
+        }
+        return nil
+    }
+
+    // MARK: Recording
+
+    private mutating func record(_ keyword: String, _ range: SourceRange, _ message: String, expectation: String? = nil,
+                                 _ configure: (inout SchemaFailure) -> Void = { _ in }) {
+        var failure = SchemaFailure(keyword: keyword, range: range, depth: path.count, pointer: pointer(), message: message,
+                                    expectation: expectation)
+        configure(&failure)
+        failures.append(failure)
+    }
+
+    private mutating func recordUnknownKey(_ key: YAMLNode, _ name: String, _ schema: SchemaNode) {
+        let known = schema.properties.map(\.name)
+        let suggestion = Suggestion.closest(to: name, in: known)
+        var message = "unknown key '\(SchemaMessages.shorten(name))' in \(subject(dropping: 1))"
+        if let suggestion {
+            message += "; did you mean '\(suggestion)'?"
+        } else if !known.isEmpty, known.count <= 20 {
+            message += "; expected \(JSONTypeSet.list(known.map { "'\($0)'" }, conjunction: "or"))"
+        }
+        record("additionalProperties", key.range, message) { $0.suggestion = suggestion }
+    }
+
+    private mutating func recordFalse(_ instance: YAMLNode) {
+        record("false", instance.range, "expected no value for \(subject()) (its schema is 'false'), found \(SchemaMessages.value(instance))",
+               expectation: "no value")
+    }
+
+    private mutating func recordNot(_ instance: YAMLNode, _ not: ID) {
+        let schema = nodes[not]
+        let message: String
+        if let key = schema.onlyRequiredKey {
+            message = "unexpected key '\(key)' in \(subject()); expected a mapping without it"
+        } else if let label = label(of: not) {
+            message = "expected \(subject()) not to be \(label), found \(SchemaMessages.value(instance))"
+        } else {
+            message = "expected \(subject()) not to match the schema in 'not', found \(SchemaMessages.value(instance))"
+        }
+        record("not", instance.range, message)
+    }
+
+    private static func didYouMean(_ suggestion: String?) -> String {
+        suggestion.map { "; did you mean '\($0)'?" } ?? ""
+    }
+
+    // MARK: Paths
+
+    /// The JSON Pointer of the current value.
+    private func pointer() -> String {
+        var result = ""
+        for step in path {
+            result += "/"
+            if let key = step.key {
+                let text = key.scalar?.text ?? ""
+                result += SchemaMessages.escapePointer(text)
+            } else {
+                result += String(step.index)
+            }
+        }
+        return result
+    }
+
+    /// The current value in words: "the document", "'title'", "item 2 of 'features'", "a key of 'images'".
+    private func subject(dropping count: Int = 0) -> String {
+        Self.describe(path.dropLast(count))
+    }
+
+    private static func describe(_ steps: ArraySlice<Step>) -> String {
+        guard let last = steps.last else { return "the document" }
+        if last.isKeyName { return "a key of " + describe(steps.dropLast()) }
+        if let key = last.key { return "'\(SchemaMessages.shorten(key.scalar?.text ?? "?", limit: 40))'" }
+        return "item \(last.index + 1) of " + describe(steps.dropLast())
+    }
+}

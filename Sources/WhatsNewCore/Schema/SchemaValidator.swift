@@ -1,0 +1,93 @@
+public import YAMLTree
+
+/// A compiled JSON Schema (draft 2020-12) that checks YAML trees, reporting each failure as a
+/// `schema-<keyword>` diagnostic at the offending node.
+///
+/// The built-in schema is compiled once per process. A custom schema is compiled together with the
+/// built-in one, so it can `$ref` it by its `$id` (`BuiltinSchema.id`); if it declares that `$id`
+/// itself, it replaces the built-in schema.
+public struct SchemaValidator: Sendable {
+    private let nodes: [SchemaNode]
+    /// The root schema and the subschema of each role its resource has an anchor for.
+    private let entries: [SchemaRole: SchemaNode.ID]
+
+    /// The schema of `Schemas/whatsnew.schema.json`.
+    public static let builtin: SchemaValidator = {
+        let file = SourceFile(name: "<built-in schema>", text: BuiltinSchema.text)
+        let engine = DiagnosticEngine()
+        guard let validator = load(file, uri: BuiltinSchema.id, includingBuiltin: false, engine: engine) else {
+            let problems = TextDiagnosticPrinter().render(engine)
+            fatalError("the built-in schema does not compile:\n\(problems)")
+        }
+        return validator
+    }()
+
+    /// Compiles the schema in `file` (JSON, or YAML when the name does not end in `.json`), reporting
+    /// every problem with it to `engine`; nil when it has errors. `uri` is where it was read from (its
+    /// base URI when it has no `$id`).
+    public static func load(_ file: SourceFile, uri: String, engine: DiagnosticEngine) -> SchemaValidator? {
+        load(file, uri: uri, includingBuiltin: true, engine: engine)
+    }
+
+    private static func load(_ file: SourceFile, uri: String, includingBuiltin: Bool, engine: DiagnosticEngine) -> SchemaValidator? {
+        let document = YAMLParser.parse(file, format: YAMLInputFormat(fileName: file.name))
+        for error in document.errors { engine.report(Diagnostic(error, in: file)) }
+        guard document.errors.isEmpty, let root = document.root else { return nil }
+        var compiler = SchemaCompiler()
+        let rootID = compiler.add(document: root, file: file, uri: uri)
+        if includingBuiltin, compiler.resources[BuiltinSchema.id] == nil {
+            let builtinFile = SourceFile(name: "<built-in schema>", text: BuiltinSchema.text)
+            if let builtinRoot = YAMLParser.parse(builtinFile, format: .json).root {
+                _ = compiler.add(document: builtinRoot, file: builtinFile, uri: BuiltinSchema.id)
+            }
+        }
+        compiler.link()
+        engine.report(contentsOf: compiler.diagnostics)
+        guard compiler.diagnostics.isEmpty else { return nil }
+        let base = root["$id"]?.scalar.map { URIReference($0.text).resolved(against: URIReference(uri)).withoutFragment }
+            ?? URIReference(uri).withoutFragment
+        var entries: [SchemaRole: SchemaNode.ID] = [.manifest: rootID]
+        for role in SchemaRole.allCases {
+            if let anchor = role.anchor, let id = compiler.lookup(base + "#" + anchor) { entries[role] = id }
+        }
+        return SchemaValidator(nodes: compiler.nodes, entries: entries)
+    }
+
+    /// Checks `root` (the tree of `file`) as a `role`, reporting every failure to `engine`; returns
+    /// whether it is valid.
+    @discardableResult
+    public func validate(root: YAMLNode, file: SourceFile, engine: DiagnosticEngine, role: SchemaRole = .manifest) -> Bool {
+        validate(root: root, file: file, engine: engine, role: role, stepLimit: Self.stepLimit(for: root))
+    }
+
+    func validate(root: YAMLNode, file: SourceFile, engine: DiagnosticEngine, role: SchemaRole, stepLimit: Int) -> Bool {
+        let entry = entries[role] ?? entries[.manifest]!
+        var evaluator = SchemaEvaluator(nodes: nodes, stepLimit: stepLimit)
+        if evaluator.evaluate(root, entry, collect: false) { return true }
+        if !evaluator.isExhausted {
+            evaluator = SchemaEvaluator(nodes: nodes, stepLimit: stepLimit)
+            _ = evaluator.evaluate(root, entry, collect: true)
+        }
+        if evaluator.isExhausted {
+            engine.report(Diagnostic(.error, code: "schema-budget-exceeded",
+                                     message: "checking the document against the schema took more than \(stepLimit) steps; expected a schema whose alternatives do not check the same values over and over",
+                                     file: file, range: root.range, path: ""))
+            return false
+        }
+        for failure in evaluator.failures { engine.report(failure.diagnostic(in: file)) }
+        return false
+    }
+
+    /// How many checks a document may cost: far more than a sensible schema needs (the built-in one
+    /// makes about ten per node), far fewer than a runaway one would.
+    static func stepLimit(for root: YAMLNode) -> Int {
+        let (scaled, overflow) = root.expandedCount.multipliedReportingOverflow(by: 200)
+        return overflow ? Int.max : 1_000_000 + scaled
+    }
+
+    /// Whether `root` is valid as a `role`, without building any message.
+    public func isValid(_ root: YAMLNode, role: SchemaRole = .manifest) -> Bool {
+        var evaluator = SchemaEvaluator(nodes: nodes, stepLimit: Self.stepLimit(for: root))
+        return evaluator.evaluate(root, entries[role] ?? entries[.manifest]!, collect: false)
+    }
+}

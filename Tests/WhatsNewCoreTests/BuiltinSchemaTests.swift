@@ -1,0 +1,62 @@
+import Foundation
+import TestSupport
+import XCTest
+import YAMLTree
+@testable import WhatsNewCore
+
+/// The schema in the binary is the schema in the repository, and every fixture gets the same verdict
+/// from our evaluator as from Python's jsonschema.
+final class BuiltinSchemaTests: XCTestCase {
+    private static let schemaFile = Paths.repositoryRoot.appendingPathComponent("Schemas/whatsnew.schema.json")
+
+    func testTheCompiledInSchemaIsByteIdenticalToTheFile() throws {
+        let file = try Data(contentsOf: Self.schemaFile)
+        XCTAssertEqual(Array(BuiltinSchema.text.utf8), Array(file),
+                       "BuiltinSchema+Text.swift is out of date; run 'make schema-source'")
+    }
+
+    func testTheBuiltinIDIsTheSchemasID() throws {
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.schemaFile)) as? [String: Any]
+        XCTAssertEqual(object?["$id"] as? String, BuiltinSchema.id)
+    }
+
+    /// The inputs the schema must accept, and the `schema-*` cases it must reject.
+    private static var fixtureFiles: [URL] {
+        let fixtures = Paths.fixtures
+        var files = ["notes.yaml", "notes.json", "whatsnewkit/notes.json", "whatsnewkit/refs.yaml"].map { fixtures.appendingPathComponent($0) }
+        for directory in Paths.cases(in: fixtures.appendingPathComponent("valid"))
+            + Paths.cases(in: fixtures.appendingPathComponent("invalid")).filter({ $0.lastPathComponent.hasPrefix("schema-") }) {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            files += names.filter { $0.hasPrefix("input.") }.sorted().map { directory.appendingPathComponent($0) }
+        }
+        return files
+    }
+
+    private func ourVerdict(_ url: URL) throws -> Bool {
+        let file = SourceFile(name: url.lastPathComponent, contents: Array(try Data(contentsOf: url)))
+        let document = YAMLParser.parse(file, format: YAMLInputFormat(fileName: url.lastPathComponent))
+        XCTAssertEqual(document.errors.map(\.message), [], Paths.relative(url))
+        guard let root = document.root else { return false }
+        return SchemaValidator.builtin.isValid(root)
+    }
+
+    func testValidFixturesValidateAndSchemaCasesDoNot() throws {
+        for url in Self.fixtureFiles {
+            let relative = Paths.relative(url)
+            let expected = relative.hasPrefix("Fixtures/invalid/") ? false : relative != "Fixtures/whatsnewkit/refs.yaml"
+            XCTAssertEqual(try ourVerdict(url), expected, relative)
+        }
+        XCTAssertGreaterThanOrEqual(Self.fixtureFiles.filter { $0.path.contains("/invalid/schema-") }.count, 10)
+    }
+
+    func testPythonJSONSchemaAgreesOnEveryFixture() throws {
+        let files = Self.fixtureFiles
+        guard let verdicts = try JSONSchemaOracle.verdicts(schemaFile: Self.schemaFile, files: files) else {
+            throw XCTSkip("python3 with PyYAML and jsonschema is not installed")
+        }
+        XCTAssertEqual(verdicts.files.count, files.count)
+        for (url, theirs) in zip(files, verdicts.files) {
+            XCTAssertEqual(try ourVerdict(url), theirs, "\(Paths.relative(url)): jsonschema says \(theirs ? "valid" : "invalid")")
+        }
+    }
+}
