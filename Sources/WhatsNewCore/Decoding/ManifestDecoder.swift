@@ -11,6 +11,8 @@ struct ManifestDecoder {
     private var appLocation: SourceLocation?
     private var defaultsLocation: SourceLocation?
     private var sawVersionList = false
+    /// Where the first input's document starts, for problems of the whole manifest.
+    private var firstDocument: SourceLocation?
 
     init(engine: DiagnosticEngine) {
         self.engine = engine
@@ -19,6 +21,7 @@ struct ManifestDecoder {
     /// Adds one input: a manifest (or fragment), a WhatsNewKit JSON document, or an array of them.
     mutating func addInput(_ root: YAMLNode, file: SourceFile) {
         let context = DecodingContext(file: file, engine: engine)
+        if firstDocument == nil { firstDocument = context.location(root) }
         switch root.content {
         case .sequence(let items):
             sawVersionList = true
@@ -49,7 +52,7 @@ struct ManifestDecoder {
     func finish(firstFile: SourceFile?) -> Manifest {
         if manifest.versions.isEmpty, !sawVersionList {
             engine.report(Diagnostic(.error, code: "no-versions", message: "the manifest has no 'versions'; expected a list of at least one version",
-                                     file: firstFile, range: firstFile.map { _ in SourceRange.fileStart },
+                                     file: firstDocument?.file ?? firstFile, range: firstDocument?.range ?? firstFile.map { _ in SourceRange.fileStart },
                                      fix: "add 'versions:' with a '- version: 1.0.0' entry"))
         }
         return manifest
