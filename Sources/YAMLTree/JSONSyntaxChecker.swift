@@ -6,6 +6,8 @@ struct JSONSyntaxChecker {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let maxDepth: Int
     private var index = 0
+    /// Offsets of `\uD8xx\uDCxx` surrogate-pair escapes, which JSON allows and libyaml does not read.
+    private(set) var surrogatePairs: [Int] = []
 
     struct Failure: Error {
         let offset: Int
@@ -17,7 +19,14 @@ struct JSONSyntaxChecker {
     /// Returns the first violation, or nil when the text is strict JSON (or has no value at all, or nests
     /// deeper than `maxDepth`: the tree builder reports those).
     static func check(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) -> Failure? {
+        var pairs: [Int] = []
+        return check(bytes, maxDepth: maxDepth, surrogatePairs: &pairs)
+    }
+
+    /// As `check(_:maxDepth:)`, also giving the offsets of surrogate-pair escapes.
+    static func check(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, surrogatePairs: inout [Int]) -> Failure? {
         var checker = JSONSyntaxChecker(bytes: bytes, maxDepth: maxDepth)
+        defer { surrogatePairs = checker.surrogatePairs }
         do {
             checker.skipWhitespace()
             if checker.index == bytes.count { return nil }
@@ -200,12 +209,20 @@ struct JSONSyntaxChecker {
                      UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                     index += 1
                 case UInt8(ascii: "u"):
+                    let escapeStart = index - 1
                     index += 1
+                    var value = 0
                     for _ in 0..<4 {
-                        guard let hex = current, (hex >= 0x30 && hex <= 0x39) || (hex | 0x20 >= 0x61 && hex | 0x20 <= 0x66) else {
+                        guard let hex = current, let digit = Self.hexValue(hex) else {
                             throw failure("expected four hex digits after '\\u' in a JSON string")
                         }
+                        value = value * 16 + digit
                         index += 1
+                    }
+                    if (0xD800...0xDBFF).contains(value), index + 5 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                       bytes[index + 1] == UInt8(ascii: "u"), let low = Self.hexNumber(bytes, at: index + 2), (0xDC00...0xDFFF).contains(low) {
+                        surrogatePairs.append(escapeStart)
+                        index += 6
                     }
                 default:
                     index -= 1
@@ -220,6 +237,26 @@ struct JSONSyntaxChecker {
         }
         index = start
         throw failure("unterminated string: expected a closing '\"'")
+    }
+
+    private static func hexValue(_ byte: UInt8) -> Int? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return Int(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return Int(byte - UInt8(ascii: "a")) + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return Int(byte - UInt8(ascii: "A")) + 10
+        default: return nil
+        }
+    }
+
+    /// The value of four hex digits at `offset`, if there are four.
+    private static func hexNumber(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int? {
+        guard offset + 4 <= bytes.count else { return nil }
+        var value = 0
+        for position in offset..<offset + 4 {
+            guard let digit = hexValue(bytes[position]) else { return nil }
+            value = value * 16 + digit
+        }
+        return value
     }
 
     private mutating func number() throws {

@@ -21,16 +21,56 @@ public struct YAMLDocument: Sendable {
 /// Reads YAML and JSON through libyaml's event parser into a tree of `YAMLNode`s with ranges.
 public enum YAMLParser {
     public static func parse(_ file: SourceFile, format: YAMLInputFormat = .yaml, limits: YAMLLimits = YAMLLimits()) -> YAMLDocument {
-        if let error = precheck(file, format: format, limits: limits) {
+        var surrogatePairs: [Int] = []
+        if let error = precheck(file, format: format, limits: limits, surrogatePairs: &surrogatePairs) {
             return YAMLDocument(file: file, root: nil, errors: [error])
         }
         let composer = Composer(file: file, limits: limits)
-        let root = file.bytes.withUnsafeBufferPointer { composer.run($0) }
+        guard !surrogatePairs.isEmpty else {
+            let root = file.bytes.withUnsafeBufferPointer { composer.run($0) }
+            return YAMLDocument(file: file, root: root, errors: composer.errors)
+        }
+        let (text, shifts) = rewritingSurrogatePairs(file, at: surrogatePairs)
+        composer.columnShifts = shifts
+        let root = text.withUnsafeBufferPointer { composer.run($0) }
         return YAMLDocument(file: file, root: root, errors: composer.errors)
     }
 
+    /// JSON writes a character outside the Basic Multilingual Plane as two escapes (`\uD83D\uDE00`), which
+    /// libyaml rejects; YAML's one escape for it (`\U0001F600`) is two characters shorter. Returns the text
+    /// for libyaml, and per line the columns (in that text) after which a mark must move right by two.
+    private static func rewritingSurrogatePairs(_ file: SourceFile, at offsets: [Int]) -> ([UInt8], [Int: [Int]]) {
+        var text: [UInt8] = []
+        text.reserveCapacity(file.bytes.count)
+        var shifts: [Int: [Int]] = [:]
+        var copied = 0
+        for offset in offsets {
+            text.append(contentsOf: file.bytes[copied..<offset])
+            let high = hexValue(file.bytes[(offset + 2)..<(offset + 6)])
+            let low = hexValue(file.bytes[(offset + 8)..<(offset + 12)])
+            let scalar = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+            let hex = String(scalar, radix: 16, uppercase: true)
+            text.append(contentsOf: Array(("\\U" + String(repeating: "0", count: 8 - hex.count) + hex).utf8))
+            copied = offset + 12
+            let mark = file.mark(atOffset: offset)
+            let earlier = shifts[mark.line]?.count ?? 0
+            // The escape ends 10 characters after its start in the rewritten text.
+            shifts[mark.line, default: []].append(mark.column - 1 - 2 * earlier + 10)
+        }
+        text.append(contentsOf: file.bytes[copied...])
+        return (text, shifts)
+    }
+
+    private static func hexValue(_ digits: ArraySlice<UInt8>) -> Int {
+        digits.reduce(0) { value, byte in
+            let digit = byte <= 0x39 ? Int(byte) - 0x30 : Int(byte | 0x20) - 0x61 + 10
+            return value * 16 + digit
+        }
+    }
+
     /// Problems that stop reading before libyaml sees the text.
-    private static func precheck(_ file: SourceFile, format: YAMLInputFormat, limits: YAMLLimits) -> YAMLError? {
+    private static func precheck(_ file: SourceFile, format: YAMLInputFormat, limits: YAMLLimits,
+                                 surrogatePairs: inout [Int]) -> YAMLError? {
         if file.bytes.count > limits.maxInputBytes {
             return YAMLError(code: "input-too-large",
                              message: "the input is larger than the limit; expected at most \(limits.maxInputBytes) bytes",
@@ -51,7 +91,9 @@ public enum YAMLParser {
                              fix: "remove it; in a double-quoted string write it as the escape \\0")
         }
         if format == .json {
-            let failure = file.bytes.withUnsafeBufferPointer { JSONSyntaxChecker.check($0, maxDepth: limits.maxDepth) }
+            let failure = file.bytes.withUnsafeBufferPointer {
+                JSONSyntaxChecker.check($0, maxDepth: limits.maxDepth, surrogatePairs: &surrogatePairs)
+            }
             if let failure {
                 let start = file.mark(atOffset: failure.offset)
                 let end = file.mark(atOffset: failure.offset + failure.length)
@@ -87,6 +129,8 @@ private final class Composer {
     private var root: YAMLNode?
     private var aliasBudget: Int
     private var documents = 0
+    /// For text rewritten from JSON surrogate pairs: per line, the columns after which marks move right by two.
+    var columnShifts: [Int: [Int]] = [:]
 
     init(file: SourceFile, limits: YAMLLimits) {
         self.file = file
@@ -356,7 +400,10 @@ private final class Composer {
     }
 
     private func mark(_ mark: yaml_mark_t) -> Mark {
-        file.mark(line: Int(mark.line) + 1, scalarColumn: Int(mark.column))
+        let line = Int(mark.line) + 1
+        var column = Int(mark.column)
+        if let shifts = columnShifts[line] { column += 2 * shifts.count { $0 <= column } }
+        return file.mark(line: line, scalarColumn: column)
     }
 
     private func string(_ pointer: UnsafePointer<CChar>?) -> String? {

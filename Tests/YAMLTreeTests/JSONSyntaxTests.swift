@@ -45,4 +45,18 @@ final class JSONSyntaxTests: XCTestCase {
     func testYAMLFilesAreNotHeldToJSON() {
         XCTAssertEqual(YAMLParser.parse(SourceFile(name: "t.yaml", text: "{'a': [1, 2,]} # c\n")).errors, [])
     }
+
+    func testSurrogatePairEscapesAreReadWithTheirPositions() throws {
+        // JSON writes 😀 as two escapes (as Python's json.dumps does by default); libyaml reads only \U0001F600.
+        let text = "{\"a\": \"\\ud83d\\ude00 and \\uD83C\\uDF89!\", \"b\": [\"\\ud83d\\ude00\", 1]}"
+        let document = YAMLParser.parse(SourceFile(name: "t.json", text: text), format: .json)
+        XCTAssertEqual(document.errors, [])
+        let root = try XCTUnwrap(document.root)
+        XCTAssertEqual(root["a"]?.scalar?.text, "😀 and 🎉!")
+        XCTAssertEqual(root["a"]?.range.start.column, 7)
+        XCTAssertEqual(root["a"]?.range.end.column, 39, "columns count the escapes as written")
+        XCTAssertEqual(root.mapping?[1].key.range.start.column, 41)
+        XCTAssertEqual(root["b"]?.sequence?[1].range.start.column, 63)
+        XCTAssertEqual(root["b"]?.sequence?[1].range.start.offset, 62)
+    }
 }
