@@ -157,9 +157,9 @@ final class ManifestDecodingTests: XCTestCase {
         let engine = DiagnosticEngine()
         try Compiler().validate([Paths.fixtures.appendingPathComponent("invalid/decode-ten-mistakes/input.yaml").path], engine: engine)
         XCTAssertEqual(engine.errorCount, 10)
-        XCTAssertEqual(engine.warningCount, 1)
+        XCTAssertEqual(engine.warningCount, 0, "'continue' counts as used: 'contnue' probably meant it")
         XCTAssertEqual(engine.diagnostics.map { $0.path ?? "-" }, [
-            "/app/nmae", "/defaults/primaryAction", "/primaryActions/continue", "/primaryActions/continue/hapticFeedback",
+            "/app/nmae", "/defaults/primaryAction", "/primaryActions/continue/hapticFeedback",
             "/versions/0/date", "/versions/0/features/0/image", "/versions/1/version", "/versions/1/features/0/title",
             "/versions/1/features/0/platform", "/versions/2/version", "/versions/2/layout/featureImageWidth",
         ])
