@@ -1,10 +1,15 @@
 /// `unused-reference` (warning): a registry entry that no version, feature or default refers to.
 struct UnusedReferenceRule: ManifestRule {
+    private struct Use: Hashable {
+        let registry: String
+        let key: String
+    }
+
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
-        var used: Set<String> = []
-        for reference in manifest.references { used.insert(reference.registry + "/" + reference.key) }
+        var used: Set<Use> = []
+        manifest.forEachReference { registry, key, _ in used.insert(Use(registry: registry, key: key)) }
         for registry in ["images", "primaryActions", "secondaryActions"] {
-            for entry in manifest.registryKeys(registry) where !used.contains(registry + "/" + entry.key) {
+            for entry in manifest.registryKeys(registry) where !used.contains(Use(registry: registry, key: entry.key)) {
                 engine.report(Diagnostic(.warning, code: "unused-reference",
                                          message: "'\(entry.key)' in '\(registry)' is defined but never used",
                                          at: entry.location, fix: "refer to it from a version, or remove it"))
