@@ -31,9 +31,11 @@ public enum YAMLParser {
 
     /// Problems that stop reading before libyaml sees the text.
     private static func precheck(_ file: SourceFile, format: YAMLInputFormat, limits: YAMLLimits) -> YAMLError? {
-        if file.bytes.count > limits.maxInputBytes {
+        // Marks hold 32-bit offsets, so no limit goes past 4 GiB.
+        let maxInputBytes = min(limits.maxInputBytes, Mark.maximumOffset)
+        if file.bytes.count > maxInputBytes {
             return YAMLError(code: "input-too-large",
-                             message: "the input is larger than the limit; expected at most \(limits.maxInputBytes) bytes",
+                             message: "the input is larger than the limit; expected at most \(maxInputBytes) bytes",
                              range: .fileStart, fix: "split it into fragments in a directory, or raise the limit with --max-input-bytes")
         }
         if let offset = file.firstInvalidUTF8Offset {

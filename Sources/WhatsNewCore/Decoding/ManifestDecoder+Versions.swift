@@ -16,6 +16,7 @@ extension ManifestDecoder {
         var features: [Feature] = []
         if let featuresNode = fields["features"] {
             if let items = featuresNode.sequence {
+                features.reserveCapacity(items.count)
                 for (index, item) in items.enumerated() {
                     if let feature = decodeFeature(item, name: "features[\(index)]", context: context) { features.append(feature) }
                 }
