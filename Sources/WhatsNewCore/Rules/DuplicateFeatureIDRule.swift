@@ -4,12 +4,13 @@ struct DuplicateFeatureIDRule: ManifestRule {
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
         var first: [String: (version: String, location: SourceLocation?)] = [:]
         for version in manifest.versions {
-            for feature in version.features {
-                guard let id = feature.id else { continue }
+            for index in version.features.indices {
+                guard let id = version.features[index].id else { continue }
                 guard let earlier = first[id] else {
-                    first[id] = (version.versionText, feature.idLocation)
+                    first[id] = (version.versionText, version.features[index].idLocation)
                     continue
                 }
+                let feature = version.features[index]
                 engine.report(Diagnostic(.error, code: "duplicate-feature-id",
                                          message: "duplicate feature id '\(id)'; expected each id once in the manifest (it names the feature's permalink)",
                                          at: feature.idLocation,

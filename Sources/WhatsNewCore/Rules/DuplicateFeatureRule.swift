@@ -5,6 +5,9 @@ struct DuplicateFeatureRule: ManifestRule {
     private struct Content: Hashable {
         let title: LocalizedText
         let subtitle: LocalizedText
+
+        /// The title alone: features of a version rarely share one, and it is the shorter text to hash.
+        func hash(into hasher: inout Hasher) { hasher.combine(title) }
     }
 
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {

@@ -23,11 +23,14 @@ extension Manifest {
         for version in versions {
             func versionName() -> String { "version \(version.versionText)" }
             if let title = version.title?.text { body(title) { "the title of \(versionName())" } }
-            for feature in version.features {
-                func featureName() -> String { "feature '\(feature.id ?? feature.title.text(for: defaults.locale))' of \(versionName())" }
-                body(feature.title) { "the title of \(featureName())" }
-                body(feature.subtitle) { "the subtitle of \(featureName())" }
-                if case .inline(let image)? = feature.image, let alt = image.alt {
+            for index in version.features.indices {
+                func featureName() -> String {
+                    let feature = version.features[index]
+                    return "feature '\(feature.id ?? feature.title.text(for: defaults.locale))' of \(versionName())"
+                }
+                body(version.features[index].title) { "the title of \(featureName())" }
+                body(version.features[index].subtitle) { "the subtitle of \(featureName())" }
+                if case .inline(let image)? = version.features[index].image, let alt = image.alt {
                     body(alt) { "the alt text of the image of \(featureName())" }
                 }
             }

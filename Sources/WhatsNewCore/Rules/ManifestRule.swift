@@ -20,6 +20,9 @@ enum ManifestRules {
 }
 
 extension Manifest {
+    // Rules walk the features by index: a Feature is a large value holding a dozen references, and the
+    // copy that `for feature in version.features` makes retains and releases every one of them.
+
     /// Calls `body` with every reference in the manifest: the registry it names, the key, where it was written.
     func forEachReference(_ body: (_ registry: String, _ key: String, _ location: SourceLocation?) -> Void) {
         func visit<Value>(_ registry: String, _ reference: Reference<Value>?) {
@@ -28,7 +31,7 @@ extension Manifest {
         visit("primaryActions", defaults.primaryAction)
         visit("secondaryActions", defaults.secondaryAction)
         for version in versions {
-            for feature in version.features { visit("images", feature.image) }
+            for index in version.features.indices { visit("images", version.features[index].image) }
             visit("primaryActions", version.primaryAction)
             visit("secondaryActions", version.secondaryAction)
         }
