@@ -29,7 +29,9 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         let engine = DiagnosticEngine(strict: strict)
         do {
-            try Compiler(readOptions: input.readOptions, referenceFiles: refs).validate(inputs, engine: engine)
+            var compiler = Compiler(readOptions: input.readOptions, referenceFiles: refs)
+            compiler.leavesMemoryForExit = true  // validate exits right after
+            try compiler.validate(inputs, engine: engine)
         } catch {
             throw Output.fail(error)
         }

@@ -6,6 +6,9 @@ public struct Compiler: Sendable {
     public var readOptions: ReadOptions
     /// `--refs` files: registries (WhatsNewKit's decoder `userInfo`) the inputs may refer to.
     public var referenceFiles: [String]
+    /// Leaves the trees and manifests of `load` for the process's exit to reclaim instead of freeing them:
+    /// for a command-line run that ends right after. A library that loads repeatedly keeps it `false`.
+    public var leavesMemoryForExit = false
 
     public init(readOptions: ReadOptions = ReadOptions(), referenceFiles: [String] = []) {
         self.readOptions = readOptions
@@ -33,6 +36,10 @@ public struct Compiler: Sendable {
         var manifest = decoder.finish(firstFile: loaded.first?.file)
         manifest.baseDirectory = Self.baseDirectory(of: inputs.first ?? ".")
         for rule in ManifestRules.all { rule.check(manifest, engine: engine) }
+        if leavesMemoryForExit {
+            ProcessLifetime.keep(loaded + references)
+            ProcessLifetime.keep(manifest)
+        }
         return manifest
     }
 
