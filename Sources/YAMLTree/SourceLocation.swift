@@ -1,18 +1,39 @@
 /// A position in a source file: 1-based line and column (in Unicode scalars, as editors count) and a
 /// 0-based byte offset into the file's UTF-8 text.
+///
+/// Stored as three 32-bit numbers (12 bytes rather than 24): every node of a tree and every decoded value
+/// carries two marks, and inputs are limited to `Mark.maximumOffset` bytes, so nothing is lost.
 public struct Mark: Sendable, Hashable, Comparable {
-    public var line: Int
-    public var column: Int
-    public var offset: Int
+    private var storedLine: UInt32
+    private var storedColumn: UInt32
+    private var storedOffset: UInt32
+
+    /// The largest offset (and so the largest input) a mark can hold.
+    public static let maximumOffset = Int(UInt32.max)
+
+    public var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = UInt32(clamping: newValue) }
+    }
+
+    public var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = UInt32(clamping: newValue) }
+    }
+
+    public var offset: Int {
+        get { Int(storedOffset) }
+        set { storedOffset = UInt32(clamping: newValue) }
+    }
 
     public init(line: Int, column: Int, offset: Int) {
-        self.line = line
-        self.column = column
-        self.offset = offset
+        storedLine = UInt32(clamping: line)
+        storedColumn = UInt32(clamping: column)
+        storedOffset = UInt32(clamping: offset)
     }
 
     public static func < (lhs: Mark, rhs: Mark) -> Bool {
-        (lhs.line, lhs.column, lhs.offset) < (rhs.line, rhs.column, rhs.offset)
+        (lhs.storedLine, lhs.storedColumn, lhs.storedOffset) < (rhs.storedLine, rhs.storedColumn, rhs.storedOffset)
     }
 }
 

@@ -12,16 +12,28 @@ public final class YAMLNode: Sendable {
     public let content: Content
     /// Where the node's text is (for an aliased node, where its anchor defined it).
     public let range: SourceRange
+    // A tree has a node for every key and value, so a node is kept to 72 bytes (an 80-byte allocation):
+    // the rare tag is boxed (8 bytes instead of 16) and the count is 32 bits wide.
+    private let storedExpandedCount: UInt32
+    private let tagBox: TagBox?
+
+    private final class TagBox: Sendable {
+        let tag: String
+        init(_ tag: String) { self.tag = tag }
+    }
+
     /// The explicit tag in full form (`tag:yaml.org,2002:str`), if the source gave one.
-    public let tag: String?
-    /// How many nodes this subtree has with every alias expanded (what a walk of it visits).
-    public let expandedCount: Int
+    public var tag: String? { tagBox?.tag }
+
+    /// How many nodes this subtree has with every alias expanded (what a walk of it visits), saturating at
+    /// `UInt32.max` (far past any alias budget).
+    public var expandedCount: Int { Int(storedExpandedCount) }
 
     init(content: Content, range: SourceRange, tag: String?, expandedCount: Int) {
         self.content = content
         self.range = range
-        self.tag = tag
-        self.expandedCount = expandedCount
+        self.storedExpandedCount = UInt32(clamping: expandedCount)
+        self.tagBox = tag.map(TagBox.init)
     }
 
     public convenience init(scalar: YAMLScalar, range: SourceRange) {

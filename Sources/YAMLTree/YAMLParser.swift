@@ -25,7 +25,7 @@ public enum YAMLParser {
         if let error = precheck(file, format: format, limits: limits, surrogatePairs: &surrogatePairs) {
             return YAMLDocument(file: file, root: nil, errors: [error])
         }
-        let composer = Composer(file: file, limits: limits)
+        var composer = Composer(file: file, limits: limits)
         guard !surrogatePairs.isEmpty else {
             let root = file.bytes.withUnsafeBufferPointer { composer.run($0) }
             return YAMLDocument(file: file, root: root, errors: composer.errors)
@@ -71,9 +71,11 @@ public enum YAMLParser {
     /// Problems that stop reading before libyaml sees the text.
     private static func precheck(_ file: SourceFile, format: YAMLInputFormat, limits: YAMLLimits,
                                  surrogatePairs: inout [Int]) -> YAMLError? {
-        if file.bytes.count > limits.maxInputBytes {
+        // Marks hold 32-bit offsets, so no limit goes past 4 GiB.
+        let maxInputBytes = min(limits.maxInputBytes, Mark.maximumOffset)
+        if file.bytes.count > maxInputBytes {
             return YAMLError(code: "input-too-large",
-                             message: "the input is larger than the limit; expected at most \(limits.maxInputBytes) bytes",
+                             message: "the input is larger than the limit; expected at most \(maxInputBytes) bytes",
                              range: .fileStart, fix: "split it into fragments in a directory, or raise the limit with --max-input-bytes")
         }
         if let offset = file.firstInvalidUTF8Offset {
@@ -106,25 +108,42 @@ public enum YAMLParser {
 }
 
 /// Owns a libyaml parser and builds the tree from its events with an explicit stack.
-private final class Composer {
+///
+/// The children of every open collection share one array, each frame remembering where its own begin, so
+/// a collection allocates its array once, at its exact size, when it closes. (A noncopyable struct rather
+/// than a class, so that its state is checked for exclusive access at compile time, not on every event.)
+private struct Composer: ~Copyable {
     private struct Frame {
         let isMapping: Bool
         let start: Mark
         let tag: String?
         let anchor: String?
-        var children: [YAMLNode] = []
+        /// Where this collection's children begin in `children`, and their alias sites in `aliasSites`.
+        let firstChild: Int
+        let firstAliasSite: Int
+        /// 1 + the expanded count of every child.
         var expanded = 1
-        /// Where aliases among the children were written (the nodes themselves are their anchors').
-        var aliasSites: [Int: SourceRange] = [:]
+    }
+
+    /// Where an alias among the children was written (the node itself is its anchor's, with its range).
+    private struct AliasSite {
+        let child: Int
+        let range: SourceRange
     }
 
     private struct Stop: Error {}
+
+    /// Mappings with more pairs than this find duplicate keys through a dictionary; smaller ones (nearly
+    /// all of a manifest) compare each key with the ones before it, which allocates nothing.
+    private static let linearKeySearchLimit = 16
 
     let file: SourceFile
     let limits: YAMLLimits
     private(set) var errors: [YAMLError] = []
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     private var stack: [Frame] = []
+    private var children: [YAMLNode] = []
+    private var aliasSites: [AliasSite] = []
     private var anchors: [String: YAMLNode] = [:]
     private var root: YAMLNode?
     private var aliasBudget: Int
@@ -145,7 +164,7 @@ private final class Composer {
         parser.deallocate()
     }
 
-    func run(_ bytes: UnsafeBufferPointer<UInt8>) -> YAMLNode? {
+    mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) -> YAMLNode? {
         guard let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1) else { return nil }
         yaml_parser_set_input_string(parser, base, bytes.count)
         yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
@@ -173,7 +192,7 @@ private final class Composer {
         return root
     }
 
-    private func handle(_ event: yaml_event_t) throws {
+    private mutating func handle(_ event: yaml_event_t) throws {
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
             documents += 1
@@ -194,7 +213,7 @@ private final class Composer {
             let kind = scalarKind(text: text, style: style, tag: tag, range: range)
             let node = YAMLNode(content: .scalar(YAMLScalar(text: text, style: style, kind: kind)), range: range,
                                 tag: tag, expandedCount: 1)
-            try add(node, anchor: string(data.anchor))
+            add(node, anchor: string(data.anchor))
         case YAML_ALIAS_EVENT:
             let name = string(event.data.alias.anchor) ?? ""
             let range = SourceRange(start: mark(event.start_mark), end: mark(event.end_mark))
@@ -216,7 +235,7 @@ private final class Composer {
                     range: range, fix: "aliases that repeat aliases grow exponentially (a \"billion laughs\"); inline the data or use fewer nested aliases"))
                 throw Stop()
             }
-            try add(target, anchor: nil, aliasSite: range)
+            add(target, anchor: nil, aliasSite: range)
         case YAML_SEQUENCE_START_EVENT:
             let data = event.data.sequence_start
             try push(isMapping: false, event: event, tag: string(data.tag), anchor: string(data.anchor))
@@ -227,20 +246,21 @@ private final class Composer {
             guard let frame = stack.popLast() else { return }
             let range = SourceRange(start: frame.start, end: mark(event.end_mark))
             checkCollectionTag(frame.tag, isMapping: frame.isMapping, range: range)
-            let node: YAMLNode
+            let content: YAMLNode.Content
             if frame.isMapping {
-                let (pairs, expanded) = makePairs(frame.children, aliasSites: frame.aliasSites)
-                node = YAMLNode(content: .mapping(pairs), range: range, tag: frame.tag, expandedCount: expanded)
+                content = .mapping(makePairs(of: frame))
             } else {
-                node = YAMLNode(content: .sequence(frame.children), range: range, tag: frame.tag, expandedCount: frame.expanded)
+                content = .sequence(Array(children[frame.firstChild...]))
             }
-            try add(node, anchor: frame.anchor)
+            children.removeSubrange(frame.firstChild...)
+            aliasSites.removeSubrange(frame.firstAliasSite...)
+            add(YAMLNode(content: content, range: range, tag: frame.tag, expandedCount: frame.expanded), anchor: frame.anchor)
         default:
             break
         }
     }
 
-    private func push(isMapping: Bool, event: yaml_event_t, tag: String?, anchor: String?) throws {
+    private mutating func push(isMapping: Bool, event: yaml_event_t, tag: String?, anchor: String?) throws {
         let start = mark(event.start_mark)
         if stack.count >= limits.maxDepth {
             errors.append(YAMLError(code: "nesting-too-deep",
@@ -249,39 +269,40 @@ private final class Composer {
                                     fix: "flatten the data, or raise the limit with --max-depth"))
             throw Stop()
         }
-        stack.append(Frame(isMapping: isMapping, start: start, tag: tag, anchor: anchor))
+        stack.append(Frame(isMapping: isMapping, start: start, tag: tag, anchor: anchor,
+                           firstChild: children.count, firstAliasSite: aliasSites.count))
     }
 
-    private func add(_ node: YAMLNode, anchor: String?, aliasSite: SourceRange? = nil) throws {
+    private mutating func add(_ node: YAMLNode, anchor: String?, aliasSite: SourceRange? = nil) {
         if let anchor { anchors[anchor] = node }
-        if stack.isEmpty {
+        guard !stack.isEmpty else {
             root = node
-        } else {
-            if let aliasSite { stack[stack.count - 1].aliasSites[stack[stack.count - 1].children.count] = aliasSite }
-            stack[stack.count - 1].children.append(node)
-            stack[stack.count - 1].expanded += node.expandedCount
+            return
         }
+        if let aliasSite { aliasSites.append(AliasSite(child: children.count, range: aliasSite)) }
+        children.append(node)
+        stack[stack.count - 1].expanded += node.expandedCount
     }
 
-    /// Pairs up keys and values, reports duplicate keys, and applies `<<` merge keys.
-    private func makePairs(_ children: [YAMLNode], aliasSites: [Int: SourceRange]) -> ([YAMLPair], Int) {
+    /// Pairs up the keys and values of a closing mapping, reports duplicate keys, and applies `<<` merge keys.
+    private mutating func makePairs(of frame: Frame) -> [YAMLPair] {
+        let count = (children.count - frame.firstChild) / 2
         var pairs: [YAMLPair] = []
-        pairs.reserveCapacity(children.count / 2)
+        pairs.reserveCapacity(count)
         var merges: [(position: Int, value: YAMLNode, site: SourceRange)] = []
         var seen: [String: YAMLNode] = [:]
-        var expanded = 1
-        var index = 0
-        while index + 1 < children.count {
+        let usesDictionary = count > Self.linearKeySearchLimit
+        for index in stride(from: frame.firstChild, to: children.count - 1, by: 2) {
             let key = children[index]
             let value = children[index + 1]
-            index += 2
-            expanded += key.expandedCount + value.expandedCount
             if let scalar = key.scalar {
                 if scalar.style == .plain, scalar.text == "<<", key.tag == nil || key.tag == "tag:yaml.org,2002:merge" {
-                    merges.append((pairs.count, value, aliasSites[index - 1] ?? value.range))
+                    let site = aliasSites[frame.firstAliasSite...].first { $0.child == index + 1 }?.range ?? value.range
+                    merges.append((pairs.count, value, site))
                     continue
                 }
-                if let first = seen[scalar.text] {
+                let first = usesDictionary ? seen[scalar.text] : pairs.first { $0.key.scalar?.text == scalar.text }?.key
+                if let first {
                     errors.append(YAMLError(
                         code: "duplicate-key",
                         message: "duplicate key '\(scalar.text)'; expected each key once in a mapping",
@@ -290,11 +311,18 @@ private final class Composer {
                         fix: "remove one of the two, or merge their values"))
                     continue
                 }
-                seen[scalar.text] = key
+                if usesDictionary { seen[scalar.text] = key }
             }
             pairs.append(YAMLPair(key: key, value: value))
         }
-        guard !merges.isEmpty else { return (pairs, expanded) }
+        return merges.isEmpty ? pairs : merged(pairs, with: merges)
+    }
+
+    /// Inserts the pairs of `<<` merge keys where they were written; keys given explicitly, or by an earlier
+    /// merge, win.
+    private mutating func merged(_ pairs: [YAMLPair], with merges: [(position: Int, value: YAMLNode, site: SourceRange)]) -> [YAMLPair] {
+        var seen: Set<String> = []
+        for pair in pairs { if let text = pair.key.scalar?.text { seen.insert(text) } }
         var result: [YAMLPair] = []
         result.reserveCapacity(pairs.count)
         var next = 0
@@ -313,17 +341,15 @@ private final class Composer {
             for source in sources {
                 for pair in source.mapping ?? [] {
                     guard let text = pair.key.scalar?.text else { result.append(pair); continue }
-                    if seen[text] != nil { continue }
-                    seen[text] = pair.key
-                    result.append(pair)
+                    if seen.insert(text).inserted { result.append(pair) }
                 }
             }
         }
         while next < pairs.count { result.append(pairs[next]); next += 1 }
-        return (result, expanded)
+        return result
     }
 
-    private func scalarKind(text: String, style: YAMLScalar.Style, tag: String?, range: SourceRange) -> YAMLScalar.Kind {
+    private mutating func scalarKind(text: String, style: YAMLScalar.Style, tag: String?, range: SourceRange) -> YAMLScalar.Kind {
         guard let tag, tag != "!" else {
             return style == .plain ? YAMLScalar.resolve(text) : .string
         }
@@ -346,13 +372,13 @@ private final class Composer {
         return .string
     }
 
-    private func checkCollectionTag(_ tag: String?, isMapping: Bool, range: SourceRange) {
+    private mutating func checkCollectionTag(_ tag: String?, isMapping: Bool, range: SourceRange) {
         guard let tag, tag != "!" else { return }
         let expected = isMapping ? "tag:yaml.org,2002:map" : "tag:yaml.org,2002:seq"
         if tag != expected { reportUnknownTag(tag, range: SourceRange(at: range.start)) }
     }
 
-    private func reportUnknownTag(_ tag: String, range: SourceRange) {
+    private mutating func reportUnknownTag(_ tag: String, range: SourceRange) {
         errors.append(YAMLError(code: "unknown-tag",
                                 message: "unknown tag '\(displayTag(tag))'; expected no tag, or one of !!str, !!int, !!float, !!bool, !!null",
                                 range: range, fix: "remove the tag; whatsnew reads plain data and never constructs objects"))
@@ -362,7 +388,7 @@ private final class Composer {
         tag.hasPrefix("tag:yaml.org,2002:") ? "!!" + tag.dropFirst("tag:yaml.org,2002:".count) : tag
     }
 
-    private func reportLibYAMLError() {
+    private mutating func reportLibYAMLError() {
         let problem = string(parser.pointee.problem) ?? "unknown problem"
         let context = string(parser.pointee.context)
         if parser.pointee.error == YAML_READER_ERROR {

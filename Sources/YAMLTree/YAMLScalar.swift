@@ -85,13 +85,17 @@ public struct YAMLScalar: Sendable, Hashable {
         // Fast path: most text starts with a letter that no typed scalar starts with.
         switch first {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."):
-            return resolveNumber(utf8)
+            return resolveNumber(text)
         case UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "~"):
+            // Keys such as `name` start the same way: the length settles most without comparing text.
+            guard utf8.count == (first == UInt8(ascii: "~") ? 1 : 4) else { return .string }
             switch text {
             case "~", "null", "Null", "NULL": return .null
             default: return .string
             }
         case UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"):
+            // Likewise `title`, `features`, `file`: `true` has 4 letters, `false` 5.
+            guard utf8.count == (first | 0x20 == UInt8(ascii: "t") ? 4 : 5) else { return .string }
             switch text {
             case "true", "True", "TRUE", "false", "False", "FALSE": return .bool
             default: return .string
@@ -101,13 +105,18 @@ public struct YAMLScalar: Sendable, Hashable {
         }
     }
 
-    private static func resolveNumber(_ utf8: String.UTF8View) -> Kind {
-        let bytes = Array(utf8)
-        switch String(decoding: bytes, as: UTF8.self) {
+    private static func resolveNumber(_ text: String) -> Kind {
+        switch text {
         case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF", ".nan", ".NaN", ".NAN":
             return .float
-        default: break
+        default:
+            var text = text
+            return text.withUTF8(resolveNumber(bytes:))
         }
+    }
+
+    /// `[-+]? ( \.[0-9]+ | [0-9]+ ( \.[0-9]* )? ) ( [eE] [-+]? [0-9]+ )?`, or 0x / 0o integers.
+    private static func resolveNumber(bytes: UnsafeBufferPointer<UInt8>) -> Kind {
         func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
         func isHex(_ byte: UInt8) -> Bool { isDigit(byte) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66) }
         if bytes.count > 2, bytes[0] == 0x30, bytes[1] == UInt8(ascii: "x") {
@@ -116,7 +125,6 @@ public struct YAMLScalar: Sendable, Hashable {
         if bytes.count > 2, bytes[0] == 0x30, bytes[1] == UInt8(ascii: "o") {
             return bytes[2...].allSatisfy { $0 >= 0x30 && $0 <= 0x37 } ? .int : .string
         }
-        // [-+]? ( \.[0-9]+ | [0-9]+ ( \.[0-9]* )? ) ( [eE] [-+]? [0-9]+ )?
         var index = 0
         if bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
         var integerDigits = 0

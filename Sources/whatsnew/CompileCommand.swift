@@ -106,7 +106,9 @@ struct CompileCommand: ParsableCommand {
             template: templateEmitter)
         let outputs: [(target: OutputPlan.Target, text: String)]?
         do {
-            outputs = try Compiler(readOptions: input.readOptions, referenceFiles: refs).compile(inputs, plan: plan, request: request, engine: engine)
+            var compiler = Compiler(readOptions: input.readOptions, referenceFiles: refs)
+            compiler.leavesMemoryForExit = true  // compile exits right after writing
+            outputs = try compiler.compile(inputs, plan: plan, request: request, engine: engine)
         } catch {
             throw Output.fail(error)
         }

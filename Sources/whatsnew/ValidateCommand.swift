@@ -79,8 +79,9 @@ struct ValidateCommand: ParsableCommand {
                 }
             }
             // The built-in schema is compiled only when no other is given.
-            try Compiler(readOptions: input.readOptions, referenceFiles: refs, lints: lint, schema: custom ?? .builtin)
-                .validate(inputs, engine: engine)
+            var compiler = Compiler(readOptions: input.readOptions, referenceFiles: refs, lints: lint, schema: custom ?? .builtin)
+            compiler.leavesMemoryForExit = true  // validate exits right after
+            try compiler.validate(inputs, engine: engine)
         } catch let error as IOError {
             guard diagnosticsOptions.diagnostics != .text else { throw Output.fail(error) }
             engine.report(Diagnostic(error))

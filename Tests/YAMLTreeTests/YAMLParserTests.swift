@@ -67,6 +67,24 @@ final class YAMLParserTests: XCTestCase {
         XCTAssertNotNil(document.root, "a duplicate key is reported but reading goes on")
     }
 
+    func testDuplicateKeysInLargeMappingsAndNestedCollections() throws {
+        // Past 16 pairs the composer looks keys up in a dictionary instead of comparing them one by one.
+        let keys = (0..<40).map { "k\($0): \($0)" }
+        let document = parse((keys + ["nested: [1, [2, 3], {x: 1}]", "k7: again"]).joined(separator: "\n") + "\n")
+        XCTAssertEqual(document.errors.map(\.code), ["duplicate-key"])
+        XCTAssertEqual(document.errors.first?.range.start.line, 42)
+        XCTAssertEqual(document.errors.first?.notes.first?.range?.start.line, 8)
+        let root = try XCTUnwrap(document.root)
+        XCTAssertEqual(root.mapping?.count, 41)
+        XCTAssertEqual(root["k39"]?.scalar?.text, "39")
+        let nested = try XCTUnwrap(root["nested"]?.sequence)
+        XCTAssertEqual(nested.count, 3)
+        XCTAssertEqual(nested[1].sequence?.map { $0.scalar?.text }, ["2", "3"])
+        XCTAssertEqual(nested[2]["x"]?.scalar?.text, "1")
+        // root + 40 pairs + 'nested' with [1, [2, 3], {x: 1}] + the duplicate pair (read, then dropped)
+        XCTAssertEqual(root.expandedCount, 1 + 40 * 2 + (1 + 1 + 1 + 3 + 3) + 2)
+    }
+
     func testAliasBombFailsFastWithinTheBudget() {
         var lines = ["a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
         for level in 1...12 {

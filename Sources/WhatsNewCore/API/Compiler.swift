@@ -10,6 +10,9 @@ public struct Compiler: Sendable {
     public var lints: [StoreLint]
     /// The schema every input is checked against (the built-in one unless `--schema` names another).
     public var schema: SchemaValidator
+    /// Leaves the trees and manifests of `load` for the process's exit to reclaim instead of freeing them:
+    /// for a command-line run that ends right after. A library that loads repeatedly keeps it `false`.
+    public var leavesMemoryForExit = false
 
     public init(readOptions: ReadOptions = ReadOptions(), referenceFiles: [String] = [], lints: [StoreLint] = [],
                 schema: SchemaValidator = .builtin) {
@@ -56,6 +59,10 @@ public struct Compiler: Sendable {
         for rule in ManifestRules.all { rule.check(manifest, engine: engine) }
         for lint in lints { StoreLimitRule(lint: lint).check(manifest, engine: engine) }
         engine.report(contentsOf: schemaFindings.diagnostics, unlessReportedSince: firstSemanticDiagnostic)
+        if leavesMemoryForExit {
+            ProcessLifetime.keep(loaded + references)
+            ProcessLifetime.keep(manifest)
+        }
         return manifest
     }
 

@@ -28,21 +28,18 @@ struct DecodingContext {
             typeMismatch(node, expected: expected, for: name)
             return nil
         }
-        var known: [(String, YAMLNode, YAMLNode)] = []
-        known.reserveCapacity(pairs.count)
         for pair in pairs {
-            guard let key = pair.key.scalar?.text, pair.key.scalar?.kind != .null || !(pair.key.scalar?.text.isEmpty ?? true) else {
+            guard let key = pair.key.scalar, key.kind != .null || !key.text.isEmpty else {
                 error("type-mismatch", "expected a string key in '\(name)', found \(pair.key.kindDescription)", at: pair.key)
                 continue
             }
-            guard allowed.contains(key) else {
-                error("unknown-key", "unknown key '\(key)' in '\(name)'\(Suggestion.phrase(for: key, in: allowed))",
+            guard allowed.contains(key.text) else {
+                error("unknown-key", "unknown key '\(key.text)' in '\(name)'\(Suggestion.phrase(for: key.text, in: allowed))",
                       at: pair.key, fix: "known keys: " + allowed.filter { $0 != "$schema" }.joined(separator: ", "))
                 continue
             }
-            known.append((key, pair.key, pair.value))
         }
-        return Fields(node: node, pairs: known)
+        return Fields(node: node, allPairs: pairs, allowed: allowed)
     }
 
     /// A string: a string scalar, or a plain number whose literal text is kept (`1.10` stays "1.10").
@@ -87,12 +84,24 @@ struct DecodingContext {
     }
 }
 
-/// The known pairs of a mapping, by key.
+/// The known pairs of a mapping, by key: a view of the node's own pairs (nothing is copied) in which the
+/// keys `DecodingContext.fields` reported are never found.
 struct Fields {
     let node: YAMLNode
-    let pairs: [(key: String, keyNode: YAMLNode, value: YAMLNode)]
+    fileprivate let allPairs: [YAMLPair]
+    fileprivate let allowed: [String]
 
+    /// The value of a known key. (A rejected key is never an allowed one, so it cannot be asked for.)
     subscript(key: String) -> YAMLNode? {
-        pairs.first { $0.key == key }?.value
+        for pair in allPairs where pair.key.scalar?.text == key { return pair.value }
+        return nil
+    }
+
+    /// The known pairs in source order.
+    var pairs: [(key: String, keyNode: YAMLNode, value: YAMLNode)] {
+        allPairs.compactMap { pair in
+            guard let key = pair.key.scalar?.text, allowed.contains(key) else { return nil }
+            return (key, pair.key, pair.value)
+        }
     }
 }

@@ -7,8 +7,9 @@ extension ManifestDecoder {
     /// A version entry; nil when its version is missing or invalid (its other problems are still reported).
     func decodeVersion(_ node: YAMLNode, name: String, context: DecodingContext) -> VersionEntry? {
         guard let fields = context.fields(node, of: name, allowed: Self.versionKeys) else { return nil }
+        let (versionNode, dateNode) = (fields["version"], fields["date"])
         var parsed: (SemanticVersion, String)?
-        if let versionNode = fields["version"] {
+        if let versionNode {
             parsed = decodeVersionNumber(versionNode, context: context)
         } else {
             context.missing("version", in: fields, of: name)
@@ -16,6 +17,7 @@ extension ManifestDecoder {
         var features: [Feature] = []
         if let featuresNode = fields["features"] {
             if let items = featuresNode.sequence {
+                features.reserveCapacity(items.count)
                 for (index, item) in items.enumerated() {
                     if let feature = decodeFeature(item, name: "features[\(index)]", context: context) { features.append(feature) }
                 }
@@ -25,14 +27,14 @@ extension ManifestDecoder {
         } else {
             context.missing("features", in: fields, of: name)
         }
-        let date = fields["date"].flatMap { decodeDate($0, context: context) }
+        let date = dateNode.flatMap { decodeDate($0, context: context) }
         let title = fields["title"].flatMap { decodeTitle($0, for: "title", context: context) }
         let primary = fields["primaryAction"].flatMap { decodePrimaryReference($0, for: "primaryAction", context: context) }
         let secondary = fields["secondaryAction"].flatMap { decodeSecondaryReference($0, for: "secondaryAction", context: context) }
         let layout = fields["layout"].flatMap { decodeLayout($0, for: "layout", context: context) }
         guard let (version, text) = parsed else { return nil }
-        return VersionEntry(version: version, versionText: text, versionLocation: fields["version"].map(context.location),
-                            date: date, dateLocation: fields["date"].map(context.location), title: title, features: features,
+        return VersionEntry(version: version, versionText: text, versionLocation: versionNode.map(context.location),
+                            date: date, dateLocation: dateNode.map(context.location), title: title, features: features,
                             primaryAction: primary, secondaryAction: secondary, layout: layout, location: context.location(node))
     }
 
@@ -83,11 +85,12 @@ extension ManifestDecoder {
 
     func decodeFeature(_ node: YAMLNode, name: String, context: DecodingContext) -> Feature? {
         guard let fields = context.fields(node, of: name, allowed: Self.featureKeys) else { return nil }
-        let title = fields["title"].flatMap { decodeText($0, for: "title", context: context) }
-        let subtitle = fields["subtitle"].flatMap { decodeText($0, for: "subtitle", context: context) }
-        if fields["title"] == nil { context.missing("title", in: fields, of: name) }
-        if fields["subtitle"] == nil { context.missing("subtitle", in: fields, of: name) }
-        let id = fields["id"].flatMap { context.string($0, for: "id") }
+        let (titleNode, subtitleNode, idNode) = (fields["title"], fields["subtitle"], fields["id"])
+        let title = titleNode.flatMap { decodeText($0, for: "title", context: context) }
+        let subtitle = subtitleNode.flatMap { decodeText($0, for: "subtitle", context: context) }
+        if titleNode == nil { context.missing("title", in: fields, of: name) }
+        if subtitleNode == nil { context.missing("subtitle", in: fields, of: name) }
+        let id = idNode.flatMap { context.string($0, for: "id") }
         let image = fields["image"].flatMap { decodeImageReference($0, for: "image", context: context) }
         var platforms: [String] = []
         if let node = fields["platforms"] {
@@ -98,7 +101,7 @@ extension ManifestDecoder {
             }
         }
         guard let title, let subtitle else { return nil }
-        return Feature(id: id, idLocation: fields["id"].map(context.location), image: image, title: title, subtitle: subtitle,
+        return Feature(id: id, idLocation: idNode.map(context.location), image: image, title: title, subtitle: subtitle,
                        platforms: platforms, location: context.location(node))
     }
 }

@@ -71,6 +71,7 @@ struct ManifestDecoder {
             if items.isEmpty {
                 context.error("no-versions", "'versions' is empty; expected at least one version", at: node)
             }
+            manifest.versions.reserveCapacity(manifest.versions.count + items.count)
             for (index, item) in items.enumerated() {
                 if let entry = decodeVersion(item, name: "versions[\(index)]", context: context) { manifest.versions.append(entry) }
             }

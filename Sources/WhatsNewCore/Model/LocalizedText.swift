@@ -69,14 +69,16 @@ public struct LocalizedText: Sendable, Hashable {
         return byte
     }
 
-    /// Text equality, ignoring where it was written.
+    /// Text equality, ignoring where it was written (no locale and an empty locale are alike).
     public static func == (lhs: LocalizedText, rhs: LocalizedText) -> Bool {
-        lhs.entries.map { [$0.locale ?? "", $0.text] } == rhs.entries.map { [$0.locale ?? "", $0.text] }
+        lhs.entries.count == rhs.entries.count
+            && zip(lhs.entries, rhs.entries).allSatisfy { ($0.locale ?? "") == ($1.locale ?? "") && $0.text == $1.text }
     }
 
     public func hash(into hasher: inout Hasher) {
+        hasher.combine(entries.count)
         for entry in entries {
-            hasher.combine(entry.locale)
+            hasher.combine(entry.locale ?? "")
             hasher.combine(entry.text)
         }
     }

@@ -2,7 +2,9 @@
 /// an unknown key is an error at the reference, not a crash).
 public enum Reference<Value: Sendable & Hashable>: Sendable, Hashable {
     case key(String, SourceLocation?)
-    case inline(Value)
+    /// Boxed: inline definitions are rare and large (an image with its colors, alt text and locations is
+    /// over 200 bytes), and every reference, in every feature, would otherwise be as large.
+    indirect case inline(Value)
 
     /// Equality of what is referred to, ignoring where it was written.
     public static func == (lhs: Reference, rhs: Reference) -> Bool {

@@ -3,12 +3,14 @@
 /// Markdown and is not checked.
 struct BlockMarkdownRule: ManifestRule {
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
-        for (name, text) in manifest.localizedTexts where !name.hasPrefix("the page body") {
+        manifest.forEachText { text, name in
             for entry in text.entries {
                 guard let kind = MarkdownText(parsing: entry.text).blockMarkdown else { continue }
+                let field = name()
+                guard !field.hasPrefix("the page body") else { return }
                 let locale = entry.locale.map { " ('\($0)')" } ?? ""
                 engine.report(Diagnostic(.warning, code: "block-markdown",
-                                         message: "\(name)\(locale) holds \(kind), which a one-line field shows flattened into one line",
+                                         message: "\(field)\(locale) holds \(kind), which a one-line field shows flattened into one line",
                                          at: entry.location ?? text.location,
                                          fix: "use inline Markdown only (bold, emphasis, code, links), or put longer text in a 'present' page"))
             }

@@ -2,18 +2,23 @@
 /// permalinks must be unique.
 struct DuplicateFeatureIDRule: ManifestRule {
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
-        var first: [String: (version: String, location: SourceLocation?)] = [:]
-        for version in manifest.versions {
-            for feature in version.features {
-                guard let id = feature.id else { continue }
+        // Where each id was first used, as (version, feature) indices: small to store, and a long
+        // manifest has an id on each of its tens of thousands of features.
+        var first: [String: (version: Int, feature: Int)] = [:]
+        first.reserveCapacity(manifest.versions.reduce(0) { $0 + $1.features.count })
+        for (versionIndex, version) in manifest.versions.enumerated() {
+            for index in version.features.indices {
+                guard let id = version.features[index].id else { continue }
                 guard let earlier = first[id] else {
-                    first[id] = (version.versionText, feature.idLocation)
+                    first[id] = (versionIndex, index)
                     continue
                 }
+                let earlierVersion = manifest.versions[earlier.version]
+                let earlierLocation = earlierVersion.features[earlier.feature].idLocation
                 engine.report(Diagnostic(.error, code: "duplicate-feature-id",
                                          message: "duplicate feature id '\(id)'; expected each id once in the manifest (it names the feature's permalink)",
-                                         at: feature.idLocation,
-                                         notes: [Diagnostic.Note("'\(id)' is first used in version \(earlier.version) here", at: earlier.location)],
+                                         at: version.features[index].idLocation,
+                                         notes: [Diagnostic.Note("'\(id)' is first used in version \(earlierVersion.versionText) here", at: earlierLocation)],
                                          fix: "give this feature another id, e.g. '\(id)-\(version.version.major)-\(version.version.minor)'"))
             }
         }

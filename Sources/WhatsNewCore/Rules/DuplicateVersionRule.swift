@@ -1,12 +1,14 @@
 /// `duplicate-version` (error): two versions equal after canonicalisation (`1.2` and `1.2.0`, `v2` and `2.0.0`).
 struct DuplicateVersionRule: ManifestRule {
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
-        var first: [SemanticVersion: VersionEntry] = [:]
-        for entry in manifest.versions {
-            guard let earlier = first[entry.version] else {
-                first[entry.version] = entry
+        var first: [SemanticVersion: Int] = [:]
+        first.reserveCapacity(manifest.versions.count)
+        for (index, entry) in manifest.versions.enumerated() {
+            guard let earlierIndex = first[entry.version] else {
+                first[entry.version] = index
                 continue
             }
+            let earlier = manifest.versions[earlierIndex]
             let same = earlier.versionText == entry.versionText ? "" : " (the same as '\(earlier.versionText)')"
             engine.report(Diagnostic(.error, code: "duplicate-version",
                                      message: "duplicate version '\(entry.versionText)'\(same); expected each version once, found \(entry.version) twice",

@@ -22,20 +22,21 @@ enum ManifestRules {
 }
 
 extension Manifest {
-    /// Every reference in the manifest with what it refers to: (registry name, key, where it was written).
-    var references: [(registry: String, key: String, location: SourceLocation?)] {
-        var found: [(String, String, SourceLocation?)] = []
-        func add<Value>(_ registry: String, _ reference: Reference<Value>?) {
-            if case .key(let key, let location)? = reference { found.append((registry, key, location)) }
+    // Rules walk the features by index: a Feature is a large value holding a dozen references, and the
+    // copy that `for feature in version.features` makes retains and releases every one of them.
+
+    /// Calls `body` with every reference in the manifest: the registry it names, the key, where it was written.
+    func forEachReference(_ body: (_ registry: String, _ key: String, _ location: SourceLocation?) -> Void) {
+        func visit<Value>(_ registry: String, _ reference: Reference<Value>?) {
+            if case .key(let key, let location)? = reference { body(registry, key, location) }
         }
-        add("primaryActions", defaults.primaryAction)
-        add("secondaryActions", defaults.secondaryAction)
+        visit("primaryActions", defaults.primaryAction)
+        visit("secondaryActions", defaults.secondaryAction)
         for version in versions {
-            for feature in version.features { add("images", feature.image) }
-            add("primaryActions", version.primaryAction)
-            add("secondaryActions", version.secondaryAction)
+            for index in version.features.indices { visit("images", version.features[index].image) }
+            visit("primaryActions", version.primaryAction)
+            visit("secondaryActions", version.secondaryAction)
         }
-        return found
     }
 
     /// Whether a registry defines a key (an invalid definition counts: it was reported already).

@@ -6,7 +6,9 @@ struct MissingImageFileRule: ManifestRule {
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
         var images: [Image] = manifest.images.entries.map(\.value)
         for version in manifest.versions {
-            for feature in version.features { if case .inline(let image)? = feature.image { images.append(image) } }
+            for index in version.features.indices {
+                if case .inline(let image)? = version.features[index].image { images.append(image) }
+            }
         }
         for image in images {
             guard case .file(let path) = image.source else { continue }

@@ -16,9 +16,11 @@ struct StoreLimitRule: ManifestRule {
     let lint: StoreLint
 
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
-        var locales = manifest.localizedTexts.flatMap { $0.text.locales }
+        var locales: [String] = []
         var seen: Set<String> = []
-        locales = locales.filter { seen.insert($0.lowercased()).inserted }
+        manifest.forEachText { text, _ in
+            for locale in text.locales where seen.insert(locale.lowercased()).inserted { locales.append(locale) }
+        }
         let checked: [String?] = locales.isEmpty ? [nil] : locales
         for version in manifest.versions {
             for locale in checked {

@@ -4,21 +4,22 @@ struct UnresolvedReferenceRule: ManifestRule {
     private static let nouns = ["images": "image", "primaryActions": "primary action", "secondaryActions": "secondary action"]
 
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
-        for reference in manifest.references where !manifest.registryDefines(reference.registry, reference.key) {
-            let defined = manifest.registryKeys(reference.registry).map(\.key)
-            let noun = Self.nouns[reference.registry] ?? "entry"
-            let suggestion = Suggestion.closest(to: reference.key, in: defined)
+        manifest.forEachReference { registry, key, location in
+            guard !manifest.registryDefines(registry, key) else { return }
+            let defined = manifest.registryKeys(registry).map(\.key)
+            let noun = Self.nouns[registry] ?? "entry"
+            let suggestion = Suggestion.closest(to: key, in: defined)
             let fix: String
             if let suggestion {
-                fix = "use '\(suggestion)', or define '\(reference.key)' under '\(reference.registry)'"
+                fix = "use '\(suggestion)', or define '\(key)' under '\(registry)'"
             } else if defined.isEmpty {
-                fix = "define '\(reference.key)' under '\(reference.registry)' (or pass a --refs file that does)"
+                fix = "define '\(key)' under '\(registry)' (or pass a --refs file that does)"
             } else {
-                fix = "define '\(reference.key)' under '\(reference.registry)'; defined: " + defined.joined(separator: ", ")
+                fix = "define '\(key)' under '\(registry)'; defined: " + defined.joined(separator: ", ")
             }
             engine.report(Diagnostic(.error, code: "unresolved-reference",
-                                     message: "unknown \(noun) '\(reference.key)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
-                                     at: reference.location, fix: fix))
+                                     message: "unknown \(noun) '\(key)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
+                                     at: location, fix: fix))
         }
     }
 }

@@ -2,17 +2,22 @@
 /// that an unresolved reference was probably meant to name (its "did you mean") counts as used, so one typo
 /// is one diagnostic.
 struct UnusedReferenceRule: ManifestRule {
+    private struct Use: Hashable {
+        let registry: String
+        let key: String
+    }
+
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
-        var used: Set<String> = []
-        for reference in manifest.references {
-            used.insert(reference.registry + "/" + reference.key)
-            if !manifest.registryDefines(reference.registry, reference.key),
-               let meant = Suggestion.closest(to: reference.key, in: manifest.registryKeys(reference.registry).map(\.key)) {
-                used.insert(reference.registry + "/" + meant)
+        var used: Set<Use> = []
+        manifest.forEachReference { registry, key, _ in
+            used.insert(Use(registry: registry, key: key))
+            if !manifest.registryDefines(registry, key),
+               let meant = Suggestion.closest(to: key, in: manifest.registryKeys(registry).map(\.key)) {
+                used.insert(Use(registry: registry, key: meant))
             }
         }
         for registry in ["images", "primaryActions", "secondaryActions"] {
-            for entry in manifest.registryKeys(registry) where !used.contains(registry + "/" + entry.key) {
+            for entry in manifest.registryKeys(registry) where !used.contains(Use(registry: registry, key: entry.key)) {
                 engine.report(Diagnostic(.warning, code: "unused-reference",
                                          message: "'\(entry.key)' in '\(registry)' is defined but never used",
                                          at: entry.location, fix: "refer to it from a version, or remove it"))
