@@ -36,7 +36,7 @@ enum TemplateContext {
     static func make(_ notes: ReleaseNotes) -> [String: Any] {
         [
             "app": ["name": notes.appName ?? "", "url": notes.appURL.flatMap { LinkPolicy.sanitized($0, allowRelative: false) } ?? "",
-                    "id": notes.appID ?? ""],
+                    "linkText": notes.appName ?? notes.appURL ?? "", "id": notes.appID ?? ""],
             "title": notes.appName.map { "\($0) release notes" } ?? "Release notes",
             "lang": HTMLEmitter.languageTag(notes.locale ?? notes.defaultLocale ?? "en"),
             "css": HTMLStyle.css(accent: Color.parse(notes.accentColor) ?? .named(.blue)),
@@ -82,8 +82,10 @@ enum TemplateContext {
                 ] as [String: Any]
             case .dismiss:
                 secondary["dismiss"] = true
+                secondary["isInert"] = true
             case .custom(let identifier):
                 secondary["custom"] = identifier
+                secondary["isInert"] = true
             }
             values["secondaryAction"] = secondary
         }
