@@ -24,18 +24,15 @@ public struct HTMLEmitter: Sendable {
         let context = Context(notes: notes, readFile: readFile)
         let language = Self.languageTag(notes.locale ?? notes.defaultLocale ?? "en")
         let appName = notes.appName ?? "Release notes"
-        var body: String
-        var title: String
+        let title: String
         switch page {
         case .changelog:
             title = notes.appName.map { "\($0) release notes" } ?? "Release notes"
-            body = changelog(notes, context: context, heading: title)
         case .showcase:
-            let version = notes.versions.first
-            title = version.map { PlainTextRenderer.render(MarkdownText(parsing: $0.title)) + " — " + appName } ?? appName
-            body = version.map { showcase($0, context: context) } ?? "<main id=\"main\"><p>No version selected.</p></main>\n"
+            title = notes.versions.first.map { PlainTextRenderer.render(MarkdownText(parsing: $0.title)) + " — " + appName } ?? appName
         }
-        return """
+        var html = HTMLOutput()
+        html += """
         <!DOCTYPE html>
         <html lang="\(HTMLEscaping.escape(language))">
         <head>
@@ -48,110 +45,154 @@ public struct HTMLEmitter: Sendable {
         \(HTMLStyle.css(accent: context.accent))</style>
         </head>
         <body class="\(page.rawValue)">
-        \(body)</body>
-        </html>
 
         """
+        switch page {
+        case .changelog:
+            changelog(notes, context: context, heading: title, into: &html)
+        case .showcase:
+            if let version = notes.versions.first {
+                showcase(version, context: context, into: &html)
+            } else {
+                html += "<main id=\"main\"><p>No version selected.</p></main>\n"
+            }
+        }
+        html += "</body>\n</html>\n"
+        return html.text
     }
 
     // MARK: Pages
 
-    private func changelog(_ notes: ReleaseNotes, context: Context, heading: String) -> String {
-        var html = "<header class=\"site-header\">\n<h1>\(HTMLEscaping.escape(heading))</h1>\n"
+    private func changelog(_ notes: ReleaseNotes, context: Context, heading: String, into html: inout HTMLOutput) {
+        html += "<header class=\"site-header\">\n<h1>\(HTMLEscaping.escape(heading))</h1>\n"
         if let url = notes.appURL.flatMap({ LinkPolicy.sanitized($0, allowRelative: false) }) {
             html += "<p><a href=\"\(HTMLEscaping.escape(url))\">\(HTMLEscaping.escape(notes.appName ?? url))</a></p>\n"
         }
         html += "</header>\n"
+        // Each title is parsed once, for the table of contents and its article.
+        let titles = notes.versions.map { MarkdownText(parsing: $0.title) }
         if notes.versions.count > 1 {
             html += "<nav class=\"toc\" aria-labelledby=\"toc-title\">\n<h2 id=\"toc-title\">Versions</h2>\n<ol>\n"
-            for version in notes.versions {
-                html += "<li><a href=\"#\(HTMLEscaping.escape(version.anchor))\">\(HTMLEscaping.escape(version.displayVersion))</a>"
-                html += " <span class=\"toc-title\">\(HTMLRenderer().render(MarkdownText(parsing: version.title)))</span>"
+            for (version, title) in zip(notes.versions, titles) {
+                html += "<li><a href=\"#"
+                html.escaped(version.anchor)
+                html += "\">"
+                html.escaped(version.displayVersion)
+                html += "</a> <span class=\"toc-title\">"
+                html.markdown(title)
+                html += "</span>"
                 if let date = version.date { html += " <time datetime=\"\(HTMLEscaping.escape(date))\">\(HTMLEscaping.escape(date))</time>" }
                 html += "</li>\n"
             }
             html += "</ol>\n</nav>\n"
         }
         html += "<main id=\"main\">\n"
-        for version in notes.versions { html += article(version, context: context) }
+        for (version, title) in zip(notes.versions, titles) { article(version, title: title, context: context, into: &html) }
         if notes.versions.isEmpty { html += "<p>No versions selected.</p>\n" }
         html += "</main>\n<footer class=\"site-footer\">\n<p>Compiled by whatsnew.</p>\n</footer>\n"
-        return html
     }
 
-    private func article(_ version: ReleaseNotes.Version, context: Context) -> String {
+    private func article(_ version: ReleaseNotes.Version, title: MarkdownText, context: Context, into html: inout HTMLOutput) {
         let anchor = HTMLEscaping.escape(version.anchor)
-        var html = "<article class=\"version\" id=\"\(anchor)\" aria-labelledby=\"\(anchor)-title\">\n"
+        html += "<article class=\"version\" id=\"\(anchor)\" aria-labelledby=\"\(anchor)-title\">\n"
         html += "<h2 id=\"\(anchor)-title\"\(context.titleStyle(version.titleColor))><a class=\"permalink\" href=\"#\(anchor)\">"
-        html += "\(HTMLEscaping.escape(version.displayVersion))</a> <span class=\"version-title\">\(HTMLRenderer().render(MarkdownText(parsing: version.title)))</span></h2>\n"
+        html.escaped(version.displayVersion)
+        html += "</a> <span class=\"version-title\">"
+        html.markdown(title)
+        html += "</span></h2>\n"
         if let date = version.date {
             html += "<p class=\"meta\"><time datetime=\"\(HTMLEscaping.escape(date))\">\(HTMLEscaping.escape(date))</time></p>\n"
         }
-        html += featureList(version, context: context, headingLevel: 3, permalinks: true)
-        if let action = version.secondaryAction { html += secondary(action, context: context, headingLevel: 3) }
+        featureList(version, context: context, headingLevel: 3, permalinks: true, into: &html)
+        if let action = version.secondaryAction { secondary(action, context: context, headingLevel: 3, into: &html) }
         html += "</article>\n"
-        return html
     }
 
-    private func showcase(_ version: ReleaseNotes.Version, context: Context) -> String {
+    private func showcase(_ version: ReleaseNotes.Version, context: Context, into html: inout HTMLOutput) {
         let layout = version.layout
-        var html = "<main id=\"main\" class=\"sheet\" style=\"\(HTMLStyle.layoutVariables(layout))\">\n"
-        html += "<h1 class=\"sheet-title\"\(context.titleStyle(version.titleColor))>\(HTMLRenderer().render(MarkdownText(parsing: version.title)))</h1>\n"
-        html += featureList(version, context: context, headingLevel: 2, permalinks: false)
+        html += "<main id=\"main\" class=\"sheet\" style=\"\(HTMLStyle.layoutVariables(layout))\">\n"
+        html += "<h1 class=\"sheet-title\"\(context.titleStyle(version.titleColor))>"
+        html.markdown(MarkdownText(parsing: version.title))
+        html += "</h1>\n"
+        featureList(version, context: context, headingLevel: 2, permalinks: false, into: &html)
         html += "<footer class=\"sheet-footer\">\n"
-        if let action = version.secondaryAction { html += secondary(action, context: context, headingLevel: 2) }
+        if let action = version.secondaryAction { secondary(action, context: context, headingLevel: 2, into: &html) }
         let primary = version.primaryAction
         let button = context.buttonStyle(background: primary.backgroundColor, foreground: primary.foregroundColor)
-        html += "<button type=\"button\" class=\"primary-button\" style=\"\(button)\">\(HTMLRenderer().render(MarkdownText(parsing: primary.title)))</button>\n"
-        html += "</footer>\n</main>\n"
-        return html
+        html += "<button type=\"button\" class=\"primary-button\" style=\"\(button)\">"
+        html.markdown(MarkdownText(parsing: primary.title))
+        html += "</button>\n</footer>\n</main>\n"
     }
 
     // MARK: Parts
 
-    private func featureList(_ version: ReleaseNotes.Version, context: Context, headingLevel: Int, permalinks: Bool) -> String {
-        guard !version.features.isEmpty else { return "" }
-        var html = "<ul class=\"features\">\n"
+    private func featureList(_ version: ReleaseNotes.Version, context: Context, headingLevel: Int, permalinks: Bool,
+                             into html: inout HTMLOutput) {
+        guard !version.features.isEmpty else { return }
+        html += "<ul class=\"features\">\n"
         for feature in version.features {
             let anchor = HTMLEscaping.escape(feature.anchor)
-            html += "<li class=\"feature\" id=\"\(anchor)\">\n" + icon(feature, context: context)
+            let title = MarkdownText(parsing: feature.title)
+            html += "<li class=\"feature\" id=\"\(anchor)\">\n"
+            icon(feature, title: title, context: context, into: &html)
             html += "<div class=\"feature-text\">\n<h\(headingLevel) class=\"feature-title\">"
-            let title = HTMLRenderer().render(MarkdownText(parsing: feature.title))
-            html += permalinks ? "<a class=\"permalink\" href=\"#\(anchor)\">\(title)</a>" : title
-            html += "</h\(headingLevel)>\n<p class=\"feature-subtitle\">\(HTMLRenderer().render(MarkdownText(parsing: feature.subtitle)))</p>\n"
-            html += "</div>\n</li>\n"
+            if permalinks { html += "<a class=\"permalink\" href=\"#\(anchor)\">" }
+            html.markdown(title)
+            if permalinks { html += "</a>" }
+            html += "</h\(headingLevel)>\n<p class=\"feature-subtitle\">"
+            html.markdown(MarkdownText(parsing: feature.subtitle))
+            html += "</p>\n</div>\n</li>\n"
         }
-        return html + "</ul>\n"
+        html += "</ul>\n"
     }
 
-    private func icon(_ feature: ReleaseNotes.Feature, context: Context) -> String {
-        guard let image = feature.image else { return "<span class=\"icon\" aria-hidden=\"true\">\(SymbolGlyphs.fallback)</span>\n" }
-        let alt = HTMLEscaping.escape(PlainTextRenderer.render(MarkdownText(parsing: image.alt)))
+    /// The feature's image; `title` is the feature's parsed title, which is also the alt text when the image has none.
+    private func icon(_ feature: ReleaseNotes.Feature, title: MarkdownText, context: Context, into html: inout HTMLOutput) {
+        guard let image = feature.image else {
+            html += "<span class=\"icon\" aria-hidden=\"true\">\(SymbolGlyphs.fallback)</span>\n"
+            return
+        }
+        let altText = image.alt == title.source ? title : MarkdownText(parsing: image.alt)
+        let alt = HTMLEscaping.escape(PlainTextRenderer.render(altText))
         let tint = context.tintStyle(image.color)
         if case .file(let path, let resolved) = image.kind, let uri = context.dataURI(path: path, resolvedPath: resolved) {
-            return "<span class=\"icon icon-file\"\(tint)><img src=\"\(uri)\" alt=\"\(alt)\"></span>\n"
+            html += "<span class=\"icon icon-file\"\(tint)><img src=\"\(uri)\" alt=\"\(alt)\"></span>\n"
+            return
         }
-        return "<span class=\"icon\"\(tint) role=\"img\" aria-label=\"\(alt)\">\(HTMLEscaping.escape(image.glyph))</span>\n"
+        html += "<span class=\"icon\"\(tint) role=\"img\" aria-label=\"\(alt)\">"
+        html.escaped(image.glyph)
+        html += "</span>\n"
     }
 
-    private func secondary(_ action: ReleaseNotes.SecondaryAction, context: Context, headingLevel: Int) -> String {
-        let title = HTMLRenderer().render(MarkdownText(parsing: action.title))
+    private func secondary(_ action: ReleaseNotes.SecondaryAction, context: Context, headingLevel: Int, into html: inout HTMLOutput) {
+        let title = MarkdownText(parsing: action.title)
         let style = context.linkStyle(action.foregroundColor)
         switch action.kind {
         case .openURL(let url):
-            guard let safe = LinkPolicy.sanitized(url, allowRelative: false) else {
-                return "<p class=\"secondary-action\">\(title)</p>\n"
+            if let safe = LinkPolicy.sanitized(url, allowRelative: false) {
+                html += "<p class=\"secondary-action\"><a href=\"\(HTMLEscaping.escape(safe))\"\(style)>"
+                html.markdown(title)
+                html += "</a></p>\n"
+            } else {
+                html += "<p class=\"secondary-action\">"
+                html.markdown(title)
+                html += "</p>\n"
             }
-            return "<p class=\"secondary-action\"><a href=\"\(HTMLEscaping.escape(safe))\"\(style)>\(title)</a></p>\n"
         case .present(let pageTitle, let body):
-            var html = "<details class=\"secondary-action\">\n<summary\(style)>\(title)</summary>\n<div class=\"page\">\n"
+            html += "<details class=\"secondary-action\">\n<summary\(style)>"
+            html.markdown(title)
+            html += "</summary>\n<div class=\"page\">\n"
             if let pageTitle {
-                html += "<h\(headingLevel + 1)>\(HTMLRenderer().render(MarkdownText(parsing: pageTitle)))</h\(headingLevel + 1)>\n"
+                html += "<h\(headingLevel + 1)>"
+                html.markdown(MarkdownText(parsing: pageTitle))
+                html += "</h\(headingLevel + 1)>\n"
             }
-            html += HTMLRenderer(headingLevelOffset: headingLevel + 1).render(MarkdownDocument(parsing: body))
-            return html + "</div>\n</details>\n"
+            html.markdown(MarkdownDocument(parsing: body), headingLevelOffset: headingLevel + 1)
+            html += "</div>\n</details>\n"
         case .dismiss, .custom:
-            return "<p class=\"secondary-action\"><span\(style)>\(title)</span></p>\n"
+            html += "<p class=\"secondary-action\"><span\(style)>"
+            html.markdown(title)
+            html += "</span></p>\n"
         }
     }
 
@@ -219,12 +260,53 @@ public struct HTMLEmitter: Sendable {
             return style.trimmingCharacters(in: .whitespaces)
         }
 
+        /// Data URIs by resolved path: a file shown by many features is read and encoded once.
+        private let dataURIs = DataURICache()
+
         /// An image file as a data URI, or nil when it is not SVG/PNG/JPEG or cannot be read.
         func dataURI(path: String, resolvedPath: String) -> String? {
+            if let known = dataURIs.byPath[resolvedPath] { return known }
+            let uri = readDataURI(path: path, resolvedPath: resolvedPath)
+            dataURIs.byPath[resolvedPath] = uri
+            return uri
+        }
+
+        private func readDataURI(path: String, resolvedPath: String) -> String? {
             let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
             let types = ["svg": "image/svg+xml", "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg"]
             guard let type = types[ext], let bytes = readFile(resolvedPath) else { return nil }
             return "data:\(type);base64," + Data(bytes).base64EncodedString()
+        }
+    }
+
+    private final class DataURICache {
+        var byPath: [String: String?] = [:]
+    }
+
+    /// The page as it is written: UTF-8 bytes, markup appended as it is, user text only escaped or rendered.
+    private struct HTMLOutput {
+        private var bytes: [UInt8] = []
+
+        init() {
+            bytes.reserveCapacity(1 << 16)
+        }
+
+        var text: String { String(decoding: bytes, as: UTF8.self) }
+
+        static func += (output: inout HTMLOutput, markup: String) {
+            output.bytes.append(contentsOf: markup.utf8)
+        }
+
+        mutating func escaped(_ text: String) {
+            HTMLEscaping.append(text, to: &bytes)
+        }
+
+        mutating func markdown(_ text: MarkdownText) {
+            HTMLRenderer().append(text, to: &bytes)
+        }
+
+        mutating func markdown(_ document: MarkdownDocument, headingLevelOffset: Int) {
+            HTMLRenderer(headingLevelOffset: headingLevelOffset).append(document, to: &bytes)
         }
     }
 }

@@ -66,8 +66,9 @@ struct SchemaCompiler {
         let id = nodes.count
         let node = SchemaNode(file: file, range: value.range)
         nodes.append(node)
-        for scope in scopes where pointers[scope.uri + "#" + scope.pointer] == nil {
-            pointers[scope.uri + "#" + scope.pointer] = id
+        for scope in scopes {
+            let location = scope.uri + "#" + scope.pointer
+            if pointers[location] == nil { pointers[location] = id }
         }
         switch value.content {
         case .scalar(let scalar) where scalar.kind == .bool:

@@ -5,7 +5,7 @@ import YAMLTree
 enum SchemaMessages {
     /// A JSON Pointer reference token: `~` as `~0`, `/` as `~1`.
     static func escapePointer(_ component: String) -> String {
-        guard component.contains(where: { $0 == "~" || $0 == "/" }) else { return component }
+        guard component.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return component }
         var result = ""
         for character in component {
             switch character {

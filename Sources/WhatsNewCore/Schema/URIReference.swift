@@ -8,27 +8,44 @@ struct URIReference: Sendable, Hashable {
     var fragment: String?
 
     init(_ text: String) {
+        // Every delimiter is ASCII, so the UTF-8 view finds them without grapheme breaking.
         var rest = Substring(text)
-        if let hash = rest.firstIndex(of: "#") {
-            fragment = String(rest[rest.index(after: hash)...])
+        if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = String(rest[rest.utf8.index(after: hash)...])
             rest = rest[..<hash]
         }
-        if let question = rest.firstIndex(of: "?") {
-            query = String(rest[rest.index(after: question)...])
+        if let question = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            query = String(rest[rest.utf8.index(after: question)...])
             rest = rest[..<question]
         }
-        if let colon = rest.firstIndex(of: ":"), let first = rest.first, first.isLetter,
-           rest[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }) {
+        if let colon = rest.utf8.firstIndex(of: UInt8(ascii: ":")), Self.isScheme(rest[..<colon]) {
             scheme = String(rest[..<colon])
-            rest = rest[rest.index(after: colon)...]
+            rest = rest[rest.utf8.index(after: colon)...]
         }
-        if rest.hasPrefix("//") {
+        if rest.utf8.starts(with: "//".utf8) {
             rest = rest.dropFirst(2)
-            let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+            let slash = rest.utf8.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
             authority = String(rest[..<slash])
             rest = rest[slash...]
         }
         path = String(rest)
+    }
+
+    /// Whether `text` can be a scheme: a letter, then letters, digits, `+`, `-` and `.`.
+    private static func isScheme(_ text: Substring) -> Bool {
+        guard let first = text.first, first.isLetter else { return false }
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return text.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                     UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+                    return true
+                default:
+                    return false
+                }
+            }
+        }
+        return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
     }
 
     /// The reference without its fragment, as text.

@@ -16,15 +16,11 @@ public struct RGBColor: Sendable, Hashable {
     public var isOpaque: Bool { alpha == 255 }
 
     /// `#RRGGBB`, or `#RRGGBBAA` when not opaque, in upper case.
-    public var hex: String {
-        var text = "#" + Self.hexByte(red) + Self.hexByte(green) + Self.hexByte(blue)
-        if !isOpaque { text += Self.hexByte(alpha) }
-        return text
-    }
+    public var hex: String { hex(digits: Self.upperDigits) }
 
     /// The CSS spelling: `#rrggbb` when opaque, `transparent` when fully clear, else `rgba(r, g, b, a)`.
     public var cssValue: String {
-        if isOpaque { return hex.lowercased() }
+        if isOpaque { return hex(digits: Self.lowerDigits) }
         if alpha == 0 { return "transparent" }
         // Alpha as a decimal with up to three places, spelled the same on every machine.
         let thousandths = (Int(alpha) * 1000 + 127) / 255
@@ -97,8 +93,20 @@ public struct RGBColor: Sendable, Hashable {
         }
     }
 
-    private static func hexByte(_ value: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(value >> 4)], digits[Int(value & 0xF)]])
+    /// `#` and two digits per channel (alpha only when not opaque), spelled with `digits`.
+    private func hex(digits: StaticString) -> String {
+        let channels = isOpaque ? [red, green, blue] : [red, green, blue, alpha]
+        var bytes: [UInt8] = [UInt8(ascii: "#")]
+        bytes.reserveCapacity(1 + 2 * channels.count)
+        digits.withUTF8Buffer { digits in
+            for channel in channels {
+                bytes.append(digits[Int(channel >> 4)])
+                bytes.append(digits[Int(channel & 0xF)])
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
+
+    private static let upperDigits: StaticString = "0123456789ABCDEF"
+    private static let lowerDigits: StaticString = "0123456789abcdef"
 }
