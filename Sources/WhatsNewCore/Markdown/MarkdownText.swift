@@ -41,3 +41,42 @@ public struct MarkdownText: Sendable, Hashable {
     /// Whether there is nothing to show.
     public var isEmpty: Bool { inlines.isEmpty }
 }
+
+extension MarkdownText {
+    /// Whether `source` might hold block Markdown, by one scan of its line starts: false only when no line
+    /// opens with a block marker (`#`, `>`, `-`, `+`, `*`, `_`, `=`, a fence, `1.`/`1)`, or indentation of
+    /// four columns), so a caller can skip the parse that `blockMarkdown` needs.
+    public static func mayHoldBlockMarkdown(_ source: String) -> Bool {
+        var atLineStart = true
+        var spaces = 0
+        var digits = 0
+        for byte in source.utf8 {
+            if byte == 0x0A || byte == 0x0D {
+                atLineStart = true
+                spaces = 0
+                digits = 0
+                continue
+            }
+            guard atLineStart else { continue }
+            switch byte {
+            case 0x20:
+                spaces += 1
+                if spaces >= 4 { return true }
+            case 0x09:
+                return true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                digits += 1
+            case UInt8(ascii: "."), UInt8(ascii: ")"):
+                if digits > 0 { return true }
+                atLineStart = false
+            case UInt8(ascii: "#"), UInt8(ascii: ">"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"), UInt8(ascii: "_"),
+                 UInt8(ascii: "="), UInt8(ascii: "`"), UInt8(ascii: "~"):
+                if digits == 0 { return true }
+                atLineStart = false
+            default:
+                atLineStart = false
+            }
+        }
+        return false
+    }
+}

@@ -5,7 +5,7 @@ struct BlockMarkdownRule: ManifestRule {
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
         manifest.forEachText { text, name in
             for entry in text.entries {
-                guard let kind = MarkdownText(parsing: entry.text).blockMarkdown else { continue }
+                guard MarkdownText.mayHoldBlockMarkdown(entry.text), let kind = MarkdownText(parsing: entry.text).blockMarkdown else { continue }
                 let field = name()
                 guard !field.hasPrefix("the page body") else { return }
                 let locale = entry.locale.map { " ('\($0)')" } ?? ""

@@ -1,0 +1,16 @@
+import XCTest
+@testable import WhatsNewCore
+
+/// The scan that lets `block-markdown` skip parsing never says "no" to text that holds block Markdown.
+final class MarkdownBlockScanTests: XCTestCase {
+    func testNeverMissesBlockMarkdown() {
+        let samples = ["# Heading", "  ## Heading", "- item", "+ item", "* item", "1. item", "12) item", "> quote", "---", "***", "___",
+                       "Title\n===", "```\ncode\n```", "~~~\ncode", "    indented code", "\tindented", "text\n- item", "text\r\n> quote",
+                       "plain **bold** text", "a *b* c", "see [x](https://example.com)", "1.2.0 is out", "version 2 - fixes", "100%"]
+        for sample in samples where MarkdownText(parsing: sample).blockMarkdown != nil {
+            XCTAssertTrue(MarkdownText.mayHoldBlockMarkdown(sample), sample.debugDescription)
+        }
+        XCTAssertFalse(MarkdownText.mayHoldBlockMarkdown("plain **bold** text and a [link](https://example.com)"))
+        XCTAssertFalse(MarkdownText.mayHoldBlockMarkdown("Version 2.0 brings 3D maps"))
+    }
+}
