@@ -34,8 +34,9 @@ extension Compiler {
         let notes = ReleaseNotes(manifest, selection: selection)
         var outputs: [(OutputPlan.Target, String)] = []
         for target in plan.targets {
+            let limit = readOptions.limits.maxInputBytes
             if let template = request.template {
-                outputs.append((target, template.emit(notes)))
+                outputs.append((target, template.emit(notes) { path in try? FileSystem.read(path, limit: limit) }))
                 continue
             }
             switch target.format {
@@ -45,7 +46,6 @@ extension Compiler {
                 outputs.append((target, MarkdownEmitter().emit(notes)))
             case .html:
                 let page = request.page ?? (notes.versions.count == 1 ? .showcase : .changelog)
-                let limit = readOptions.limits.maxInputBytes
                 outputs.append((target, HTMLEmitter(page: page).emit(notes) { path in try? FileSystem.read(path, limit: limit) }))
             case .json:
                 outputs.append((target, JSONEmitter().emit(notes)))

@@ -196,6 +196,25 @@ public struct HTMLEmitter: Sendable {
         }
     }
 
+    /// The pieces of the built-in page whose markup a template cannot write itself — the color styles checked
+    /// for contrast, and the icons with their inlined images — keyed by version and feature anchor, so
+    /// `Templates/changelog.html.mustache` gives exactly the built-in changelog.
+    static func templateParts(_ notes: ReleaseNotes, readFile: @escaping (String) -> [UInt8]?)
+        -> (titleStyles: [String: String], linkStyles: [String: String], icons: [String: String]) {
+        let context = Context(notes: notes, readFile: readFile)
+        var parts: (titleStyles: [String: String], linkStyles: [String: String], icons: [String: String]) = ([:], [:], [:])
+        for version in notes.versions {
+            parts.titleStyles[version.anchor] = context.titleStyle(version.titleColor)
+            if let action = version.secondaryAction { parts.linkStyles[version.anchor] = context.linkStyle(action.foregroundColor) }
+            for feature in version.features {
+                var html = HTMLOutput()
+                HTMLEmitter(page: .changelog).icon(feature, title: MarkdownText(parsing: feature.title), context: context, into: &html)
+                parts.icons[feature.anchor] = html.text
+            }
+        }
+        return parts
+    }
+
     /// A BCP 47 tag for `lang`: letters, digits and hyphens only.
     static func languageTag(_ locale: String) -> String {
         let tag = String(locale.map { $0 == "_" ? "-" : $0 }.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })

@@ -7,33 +7,43 @@ public struct MarkdownEmitter: Sendable {
 
     public func emit(_ notes: ReleaseNotes) -> String {
         let renderer = MarkdownRenderer()
-        var output = "# " + MarkdownEscaping.escape(notes.appName.map { "\($0) release notes" } ?? "Release notes") + "\n"
+        var output = Self.titleLine(notes) + "\n"
         for version in notes.versions {
-            output += "\n" + heading(version, renderer: renderer) + "\n\n"
-            for feature in version.features {
-                var item = "- "
-                if let glyph = feature.image?.glyph { item += MarkdownEscaping.escape(glyph) + " " }
-                let title = MarkdownText(parsing: feature.title)
-                item += "**" + renderer.render(inlines: Self.withoutStrong(title.inlines)) + "**"
-                let subtitle = renderer.render(MarkdownText(parsing: feature.subtitle), continuation: "  ")
-                if !subtitle.isEmpty { item += " — " + subtitle }
-                output += item + "\n"
-            }
-            if let action = version.secondaryAction, let footer = secondary(action, renderer: renderer) {
+            output += "\n" + Self.heading(version, renderer: renderer) + "\n\n"
+            for feature in version.features { output += Self.item(feature, renderer: renderer) + "\n" }
+            if let action = version.secondaryAction, let footer = Self.secondary(action, renderer: renderer) {
                 output += "\n" + footer + "\n"
             }
         }
         return output
     }
 
-    private func heading(_ version: ReleaseNotes.Version, renderer: MarkdownRenderer) -> String {
+    /// The `# App release notes` line.
+    static func titleLine(_ notes: ReleaseNotes) -> String {
+        "# " + MarkdownEscaping.escape(notes.appName.map { "\($0) release notes" } ?? "Release notes")
+    }
+
+    /// A feature's list item: glyph, **title**, subtitle (continued lines indented under the item).
+    static func item(_ feature: ReleaseNotes.Feature, renderer: MarkdownRenderer) -> String {
+        var item = "- "
+        if let glyph = feature.image?.glyph { item += MarkdownEscaping.escape(glyph) + " " }
+        let title = MarkdownText(parsing: feature.title)
+        item += "**" + renderer.render(inlines: withoutStrong(title.inlines)) + "**"
+        let subtitle = renderer.render(MarkdownText(parsing: feature.subtitle), continuation: "  ")
+        if !subtitle.isEmpty { item += " — " + subtitle }
+        return item
+    }
+
+    /// A version's `## 1.2.0 — Title (date)` heading.
+    static func heading(_ version: ReleaseNotes.Version, renderer: MarkdownRenderer) -> String {
         var inlines: [MarkdownInline] = [.text(version.displayVersion + " — ")]
         inlines += MarkdownText(parsing: version.title).inlines
         if let date = version.date { inlines.append(.text(" (\(date))")) }
         return renderer.heading(inlines, level: 2)
     }
 
-    private func secondary(_ action: ReleaseNotes.SecondaryAction, renderer: MarkdownRenderer) -> String? {
+    /// The secondary action: a link, or a second page in a `<details>` block; nil for inert actions.
+    static func secondary(_ action: ReleaseNotes.SecondaryAction, renderer: MarkdownRenderer) -> String? {
         let title = MarkdownText(parsing: action.title)
         switch action.kind {
         case .openURL(let url):

@@ -26,49 +26,61 @@ public struct TemplateEmitter: Sendable {
         }
     }
 
-    public func emit(_ notes: ReleaseNotes) -> String {
-        template.render(TemplateContext.make(notes))
+    /// The output; `readFile` returns an image file's bytes, for icons inlined as in the built-in HTML.
+    public func emit(_ notes: ReleaseNotes, readFile: @escaping (String) -> [UInt8]? = { _ in nil }) -> String {
+        template.render(TemplateContext.make(notes, readFile: readFile))
     }
 }
 
-/// The values a template sees, as dictionaries, arrays, strings and booleans.
+/// The values a template sees, as dictionaries, arrays, strings and booleans. Plain strings have the
+/// characters HTML forbids replaced (Mustache escapes the rest); `.html` and `.markdown` values are rendered
+/// and escaped for their format; `markdown…` and `iconHTML`/`…Style` values are the built-in outputs' own
+/// pieces, so the shipped templates give exactly the built-in outputs.
 enum TemplateContext {
-    static func make(_ notes: ReleaseNotes) -> [String: Any] {
-        [
-            "app": ["name": notes.appName ?? "", "url": notes.appURL.flatMap { LinkPolicy.sanitized($0, allowRelative: false) } ?? "",
-                    "linkText": notes.appName ?? notes.appURL ?? "", "id": notes.appID ?? ""],
-            "title": notes.appName.map { "\($0) release notes" } ?? "Release notes",
+    static func make(_ notes: ReleaseNotes, readFile: @escaping (String) -> [UInt8]?) -> [String: Any] {
+        let parts = HTMLEmitter.templateParts(notes, readFile: readFile)
+        let appURL = notes.appURL.flatMap { LinkPolicy.sanitized($0, allowRelative: false) }
+        return [
+            "app": ["name": clean(notes.appName ?? ""), "url": appURL ?? "", "hasURL": appURL != nil,
+                    "linkText": clean(notes.appName ?? appURL ?? ""), "id": clean(notes.appID ?? "")],
+            "title": clean(notes.appName.map { "\($0) release notes" } ?? "Release notes"),
+            "markdownTitle": MarkdownEmitter.titleLine(notes),
             "lang": HTMLEmitter.languageTag(notes.locale ?? notes.defaultLocale ?? "en"),
             "css": HTMLStyle.css(accent: Color.parse(notes.accentColor) ?? .named(.blue)),
             "hasSeveralVersions": notes.versions.count > 1,
-            "versions": notes.versions.map(version),
+            "versions": notes.versions.map { version($0, parts: parts) },
         ]
     }
 
-    private static func version(_ version: ReleaseNotes.Version) -> [String: Any] {
+    private static func version(_ version: ReleaseNotes.Version,
+                                parts: (titleStyles: [String: String], linkStyles: [String: String], icons: [String: String])) -> [String: Any] {
+        let renderer = MarkdownRenderer()
         var values: [String: Any] = [
             "version": version.version.description,
-            "displayVersion": version.displayVersion,
-            "anchor": version.anchor,
-            "date": version.date ?? "",
+            "displayVersion": clean(version.displayVersion),
+            "anchor": clean(version.anchor),
+            "date": clean(version.date ?? ""),
             "hasDate": version.date != nil,
             "title": text(version.title),
+            "titleStyle": parts.titleStyles[version.anchor] ?? "",
+            "markdownHeading": MarkdownEmitter.heading(version, renderer: renderer),
             "features": version.features.map { feature in
                 [
-                    "id": feature.id ?? "",
-                    "anchor": feature.anchor,
-                    "glyph": feature.image?.glyph ?? SymbolGlyphs.fallback,
-                    "glyphMarkdown": MarkdownEscaping.escape(feature.image?.glyph ?? SymbolGlyphs.fallback),
+                    "id": clean(feature.id ?? ""),
+                    "anchor": clean(feature.anchor),
+                    "iconHTML": parts.icons[feature.anchor] ?? "",
+                    "glyph": clean(feature.image?.glyph ?? SymbolGlyphs.fallback),
                     "alt": text(feature.image?.alt ?? feature.title),
                     "title": text(feature.title),
                     "subtitle": text(feature.subtitle),
-                    "platforms": feature.platforms,
+                    "platforms": feature.platforms.map(clean),
+                    "markdownItem": MarkdownEmitter.item(feature, renderer: renderer),
                 ] as [String: Any]
             },
             "primaryAction": ["title": text(version.primaryAction.title)],
         ]
         if let action = version.secondaryAction {
-            var secondary: [String: Any] = ["title": text(action.title)]
+            var secondary: [String: Any] = ["title": text(action.title), "linkStyle": parts.linkStyles[version.anchor] ?? ""]
             switch action.kind {
             case .openURL(let url):
                 if let safe = LinkPolicy.sanitized(url, allowRelative: false) { secondary["url"] = safe }
@@ -77,17 +89,21 @@ enum TemplateContext {
                 secondary["present"] = [
                     "title": title.map(text) ?? text(""),
                     "hasTitle": title != nil,
-                    "body": ["html": HTMLRenderer(headingLevelOffset: 3).render(document),
-                             "markdown": MarkdownRenderer().render(document), "plain": PlainTextRenderer.render(document)],
+                    "body": ["html": HTMLRenderer(headingLevelOffset: 4).render(document),
+                             "markdown": renderer.render(document), "plain": PlainTextRenderer.render(document)],
                 ] as [String: Any]
             case .dismiss:
                 secondary["dismiss"] = true
                 secondary["isInert"] = true
             case .custom(let identifier):
-                secondary["custom"] = identifier
+                secondary["custom"] = clean(identifier)
                 secondary["isInert"] = true
             }
             values["secondaryAction"] = secondary
+            if let footer = MarkdownEmitter.secondary(action, renderer: renderer) {
+                values["markdownFooter"] = footer
+                values["hasMarkdownFooter"] = true
+            }
         }
         return values
     }
@@ -95,6 +111,11 @@ enum TemplateContext {
     private static func text(_ markdown: String) -> [String: String] {
         let parsed = MarkdownText(parsing: markdown)
         return ["html": HTMLRenderer().render(parsed), "markdown": MarkdownRenderer().render(parsed),
-                "plain": PlainTextRenderer.render(parsed)]
+                "plain": clean(PlainTextRenderer.render(parsed))]
+    }
+
+    /// Plain text with the characters HTML forbids replaced, for Mustache to escape.
+    private static func clean(_ text: String) -> String {
+        HTMLEscaping.withoutForbiddenCharacters(text)
     }
 }

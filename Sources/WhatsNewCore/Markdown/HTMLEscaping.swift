@@ -10,6 +10,15 @@ public enum HTMLEscaping {
         return String(decoding: buffer, as: UTF8.self)
     }
 
+    /// `text` with the characters HTML forbids replaced as `escape` replaces them (controls other than tab and
+    /// line feed, carriage returns, noncharacters), but nothing escaped: for a template engine that escapes
+    /// `&<>"'` itself.
+    public static func withoutForbiddenCharacters(_ text: String) -> String {
+        let escaped = escape(text)
+        guard escaped.utf8.contains(UInt8(ascii: "&")) else { return escaped }
+        return escaped.replacingEntities()
+    }
+
     /// Appends `text`, escaped, to a UTF-8 buffer; bytes that need nothing are copied in bulk.
     public static func append(_ text: String, to buffer: inout [UInt8]) {
         var text = text
@@ -94,4 +103,26 @@ public enum HTMLEscaping {
     private static let apostrophe = Array("&#39;".utf8)
     private static let lineFeed: [UInt8] = [0x0A]
     static let replacementCharacter: [UInt8] = [0xEF, 0xBF, 0xBD]
+}
+
+private extension String {
+    /// The five references `HTMLEscaping.escape` writes, turned back into their characters.
+    func replacingEntities() -> String {
+        var result = ""
+        result.reserveCapacity(utf8.count)
+        var rest = Substring(self)
+        while let ampersand = rest.firstIndex(of: "&") {
+            result += rest[..<ampersand]
+            rest = rest[ampersand...]
+            let pairs = [("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'")]
+            if let (entity, character) = pairs.first(where: { rest.hasPrefix($0.0) }) {
+                result += character
+                rest = rest.dropFirst(entity.count)
+            } else {
+                result += "&"
+                rest = rest.dropFirst()
+            }
+        }
+        return result + rest
+    }
 }
