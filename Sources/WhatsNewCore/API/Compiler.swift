@@ -18,6 +18,20 @@ public struct Compiler: Sendable {
     public func load(_ inputs: [String], engine: DiagnosticEngine) throws(IOError) -> Manifest? {
         var loaded: [LoadedInput] = []
         for input in inputs { loaded += try InputLoader.load(input, options: readOptions, engine: engine) }
+        return try check(loaded, baseDirectory: Self.baseDirectory(of: inputs.first ?? "."), engine: engine)
+    }
+
+    /// Reads, decodes and checks one input held in memory, exactly as `load` reads a file: `name` is the
+    /// name diagnostics give it, and its extension picks YAML or strict JSON (`.json`). Image files are
+    /// relative to `name`'s directory. Throws only when a `--refs` file cannot be read.
+    @discardableResult
+    public func load(contents: [UInt8], name: String, engine: DiagnosticEngine) throws(IOError) -> Manifest? {
+        let loaded = InputLoader.parse(contents, displayName: name, options: readOptions, engine: engine)
+        return try check([loaded], baseDirectory: FileSystem.directoryName(of: name), engine: engine)
+    }
+
+    /// Decodes read inputs, adds the `--refs` registries, and runs every rule.
+    private func check(_ loaded: [LoadedInput], baseDirectory: String, engine: DiagnosticEngine) throws(IOError) -> Manifest? {
         var references: [LoadedInput] = []
         for file in referenceFiles { references += try InputLoader.load(file, options: readOptions, engine: engine) }
         guard !engine.hasErrors, !loaded.isEmpty else { return nil }
@@ -34,7 +48,7 @@ public struct Compiler: Sendable {
             if let root = input.root { decoder.addReferences(root, file: input.file) }
         }
         var manifest = decoder.finish(firstFile: loaded.first?.file)
-        manifest.baseDirectory = Self.baseDirectory(of: inputs.first ?? ".")
+        manifest.baseDirectory = baseDirectory
         for rule in ManifestRules.all { rule.check(manifest, engine: engine) }
         return manifest
     }
