@@ -16,12 +16,29 @@ public final class YAMLNode: Sendable {
     public let tag: String?
     /// How many nodes this subtree has with every alias expanded (what a walk of it visits).
     public let expandedCount: Int
+    /// Whether the items (or keys) start in source order, as they do unless an alias or a `<<` merge key
+    /// brought in a node from elsewhere; then a position can be looked up by binary search.
+    let childrenInSourceOrder: Bool
 
     init(content: Content, range: SourceRange, tag: String?, expandedCount: Int) {
         self.content = content
         self.range = range
         self.tag = tag
         self.expandedCount = expandedCount
+        switch content {
+        case .scalar: childrenInSourceOrder = true
+        case .sequence(let items): childrenInSourceOrder = Self.isInSourceOrder(items.lazy.map(\.range.start.offset))
+        case .mapping(let pairs): childrenInSourceOrder = Self.isInSourceOrder(pairs.lazy.map(\.key.range.start.offset))
+        }
+    }
+
+    private static func isInSourceOrder(_ offsets: some Sequence<Int>) -> Bool {
+        var previous = Int.min
+        for offset in offsets {
+            if offset < previous { return false }
+            previous = offset
+        }
+        return true
     }
 
     public convenience init(scalar: YAMLScalar, range: SourceRange) {

@@ -21,16 +21,28 @@ public struct YAMLDocument: Sendable {
 /// Reads YAML and JSON through libyaml's event parser into a tree of `YAMLNode`s with ranges.
 public enum YAMLParser {
     public static func parse(_ file: SourceFile, format: YAMLInputFormat = .yaml, limits: YAMLLimits = YAMLLimits()) -> YAMLDocument {
-        if let error = precheck(file, format: format, limits: limits) {
+        if let error = precheck(file, limits: limits) {
             return YAMLDocument(file: file, root: nil, errors: [error])
         }
-        let composer = Composer(file: file, limits: limits)
-        let root = file.bytes.withUnsafeBufferPointer { composer.run($0) }
+        var standIns = JSONStandIns()
+        if format == .json {
+            switch file.bytes.withUnsafeBufferPointer({ JSONSyntaxChecker.read($0, maxDepth: limits.maxDepth) }) {
+            case .failure(let failure):
+                let range = SourceRange(start: file.mark(atOffset: failure.offset), end: file.mark(atOffset: failure.offset + failure.length))
+                let error = YAMLError(code: "json-syntax", message: failure.message, range: range, fix: failure.fix)
+                return YAMLDocument(file: file, root: nil, errors: [error])
+            case .success(let found):
+                standIns = found
+            }
+        }
+        let composer = Composer(file: file, limits: limits, jsonStrings: standIns.values)
+        let text = standIns.isEmpty ? file.bytes : standIns.apply(to: file.bytes)
+        let root = text.withUnsafeBufferPointer { composer.run($0) }
         return YAMLDocument(file: file, root: root, errors: composer.errors)
     }
 
     /// Problems that stop reading before libyaml sees the text.
-    private static func precheck(_ file: SourceFile, format: YAMLInputFormat, limits: YAMLLimits) -> YAMLError? {
+    private static func precheck(_ file: SourceFile, limits: YAMLLimits) -> YAMLError? {
         if file.bytes.count > limits.maxInputBytes {
             return YAMLError(code: "input-too-large",
                              message: "the input is larger than the limit; expected at most \(limits.maxInputBytes) bytes",
@@ -49,15 +61,6 @@ public enum YAMLParser {
             return YAMLError(code: "nul-byte", message: "NUL byte (U+0000) in the input; expected text",
                              range: SourceRange(start: mark, end: Mark(line: mark.line, column: mark.column + 1, offset: offset + 1)),
                              fix: "remove it; in a double-quoted string write it as the escape \\0")
-        }
-        if format == .json {
-            let failure = file.bytes.withUnsafeBufferPointer { JSONSyntaxChecker.check($0, maxDepth: limits.maxDepth) }
-            if let failure {
-                let start = file.mark(atOffset: failure.offset)
-                let end = file.mark(atOffset: failure.offset + failure.length)
-                return YAMLError(code: "json-syntax", message: failure.message, range: SourceRange(start: start, end: end),
-                                 fix: failure.fix)
-            }
         }
         return nil
     }
@@ -80,6 +83,8 @@ private final class Composer {
 
     let file: SourceFile
     let limits: YAMLLimits
+    /// The values of JSON strings libyaml read as stand-ins, by the offset of their opening quote.
+    let jsonStrings: [Int: String]
     private(set) var errors: [YAMLError] = []
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     private var stack: [Frame] = []
@@ -88,9 +93,10 @@ private final class Composer {
     private var aliasBudget: Int
     private var documents = 0
 
-    init(file: SourceFile, limits: YAMLLimits) {
+    init(file: SourceFile, limits: YAMLLimits, jsonStrings: [Int: String]) {
         self.file = file
         self.limits = limits
+        self.jsonStrings = jsonStrings
         self.aliasBudget = limits.aliasBudget(forInputOf: file.bytes.count)
         parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         yaml_parser_initialize(parser)
@@ -144,9 +150,10 @@ private final class Composer {
         case YAML_SCALAR_EVENT:
             let data = event.data.scalar
             let range = SourceRange(start: mark(event.start_mark), end: mark(event.end_mark))
-            let text = data.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self) } ?? ""
-            let tag = string(data.tag)
             let style = scalarStyle(data.style)
+            let text = (style == .doubleQuoted ? jsonStrings[range.start.offset] : nil)
+                ?? data.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self) } ?? ""
+            let tag = string(data.tag)
             let kind = scalarKind(text: text, style: style, tag: tag, range: range)
             let node = YAMLNode(content: .scalar(YAMLScalar(text: text, style: style, kind: kind)), range: range,
                                 tag: tag, expandedCount: 1)

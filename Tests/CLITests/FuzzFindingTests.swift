@@ -9,6 +9,10 @@ final class FuzzFindingTests: XCTestCase {
     /// The exit code `validate` must give each finding (and `compile`, unless a format refuses the input).
     private let expectedStatus: [String: Int32] = [
         "mixed-case-url-scheme.yaml": 0,
+        "json-strings-libyaml-misreads.json": 0,
+        "json-lone-surrogate.json": 1,
+        "json-key-colon-on-next-line.json": 1,
+        "long-line-non-ascii.json": 0,
     ]
 
     private var directory: URL { Paths.fixtures.appendingPathComponent("fuzz") }
@@ -31,6 +35,31 @@ final class FuzzFindingTests: XCTestCase {
                     XCTAssertEqual(compile.stdout.isEmpty, compile.status != 0, "\(name) as \(format): output only on success")
                 }
             }
+        }
+    }
+
+    func testJSONStringsAreReadByJSONRules() throws {
+        let result = try CommandRunner.run(["compile", "json-strings-libyaml-misreads.json", "--format", "json"], in: directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let expected = #""markdown": "Emoji 😀, flag 🇩🇪, raw DEL [\u007f], C1 [\u009b\u0085], LS [\u2028] and U+FFFF ["#
+            + "\u{FFFF}]\""
+        XCTAssertTrue(result.stdout.contains(expected), result.stdout)
+    }
+
+    /// One line of megabytes (a minified JSON file) with non-ASCII text and thousands of problems: positions
+    /// and diagnostics once took time proportional to the line's length each, so this never finished.
+    func testLongLineWithThousandsOfProblems() throws {
+        var versions: [String] = []
+        for index in 0..<3000 {
+            versions.append(#"{"version":"1.\#(index).0","title":"Neu é \#(index)","bogus":1,"features":[{"title":"F é","subtitle":"S"}]}"#)
+        }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("whatsnew-long-line-\(UUID().uuidString).json")
+        try Data(#"{"versions":[\#(versions.joined(separator: ","))]}"#.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        for format in ["text", "json"] {
+            let result = try CommandRunner.run(["validate", url.path, "--diagnostics", format])
+            XCTAssertEqual(result.status, 1, format)
+            XCTAssertEqual(result.stderr.components(separatedBy: "unknown key 'bogus'").count - 1, 3000, format)
         }
     }
 }

@@ -42,7 +42,7 @@ enum InputLoader {
     /// problem to the engine.
     static func parse(_ bytes: [UInt8], displayName: String, options: ReadOptions, engine: DiagnosticEngine) -> LoadedInput {
         let file = SourceFile(name: displayName, contents: bytes)
-        let document = YAMLParser.parse(file, format: YAMLInputFormat(fileName: displayName), limits: options.limits)
+        let document = YAMLParser.parse(file, format: file.format, limits: options.limits)
         for error in document.errors { engine.report(Diagnostic(error, in: file)) }
         return LoadedInput(file: file, root: document.root)
     }
