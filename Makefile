@@ -6,7 +6,7 @@ SWIFT ?= swift
 DEBIAN_PACKAGES := libyaml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev
 BIN := .build/debug/whatsnew
 
-.PHONY: all deps bench-deps build release test run bench install goldens schema-source check-schema check-html clean
+.PHONY: all deps bench-deps build release test run bench install goldens schema-source check-schema check-html clean fuzz fuzz-build
 
 all: build
 
@@ -79,6 +79,27 @@ schema-source:
 # Checks the schema against the 2020-12 meta-schema and the fixtures (needs python3 with PyYAML and jsonschema).
 check-schema:
 	python3 Tests/Scripts/check_schema.py
+
+# Fuzzing (libFuzzer + AddressSanitizer) for FUZZ_SECONDS, from a seed corpus of every file under Fixtures/.
+# The binary is built in release mode (twice the executions per second; preconditions and overflow checks
+# stay on, but a failed precondition does not print its message) in its own scratch path. libFuzzer reports a
+# finding with AddressSanitizer's stack (demangled; Swift's own backtracer is off because it trips ASan), writes
+# it to .build-fuzz/artifacts/ and fails the target; `swift run WhatsNewFuzz FILE` replays it with messages.
+FUZZ_SECONDS ?= 600
+FUZZ_DIR := .build-fuzz
+FUZZ_SWIFTFLAGS := -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -DWHATSNEW_FUZZ -Xswiftc -use-ld=lld
+FUZZ_OPTIONS := -max_len=65536 -timeout=10 -rss_limit_mb=2048 -dict=Tests/Fuzz/whatsnew.dict -print_final_stats=1
+
+fuzz-build: deps
+	$(SWIFT) build -c release --scratch-path $(FUZZ_DIR) $(FUZZ_SWIFTFLAGS) --product WhatsNewFuzz
+
+fuzz: fuzz-build
+	@mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/artifacts
+	@find Fixtures -type f | while read -r file; do cp "$$file" "$(FUZZ_DIR)/corpus/seed-$$(echo "$$file" | tr / _)"; done
+	@echo "make: fuzzing for $(FUZZ_SECONDS) s; the full log is $(FUZZ_DIR)/fuzz.log"
+	@SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/release/WhatsNewFuzz $(FUZZ_DIR)/corpus $(FUZZ_OPTIONS) -max_total_time=$(FUZZ_SECONDS) \
+		-artifact_prefix=$(FUZZ_DIR)/artifacts/ 2>&1 | $(SWIFT) demangle --simplified | tee $(FUZZ_DIR)/fuzz.log | grep -Ev '^#[0-9]+[[:space:]]+(NEW|REDUCE)|# Uses:'; \
+		status=$${PIPESTATUS[0]}; grep -E '^#[0-9]+[[:space:]]+DONE|^stat::number_of_executed_units' $(FUZZ_DIR)/fuzz.log; exit $$status
 
 clean:
 	rm -rf .build $(BENCH)

@@ -34,6 +34,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The libFuzzer target of `make fuzz`; a plain build makes it a tool that replays inputs.
+        .target(name: "CFuzzerDriver"),
+        .executableTarget(name: "WhatsNewFuzz", dependencies: ["WhatsNewCore", "YAMLTree", "CFuzzerDriver"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "YAMLTreeTests", dependencies: ["YAMLTree", "TestSupport"]),
         .testTarget(name: "WhatsNewCoreTests", dependencies: ["WhatsNewCore", "YAMLTree", "TestSupport"]),

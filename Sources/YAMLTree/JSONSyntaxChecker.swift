@@ -1,13 +1,16 @@
 /// Holds JSON input to RFC 8259, which libyaml (a YAML parser) is more lenient than: it finds the first
 /// trailing comma, comment, single-quoted string, unquoted key, bad number or bad escape.
 ///
-/// It only checks; the tree is still built by libyaml, so YAML and JSON get the same nodes and positions.
+/// The tree is still built by libyaml, so YAML and JSON get the same nodes and positions. Where libyaml
+/// would misread a valid JSON string — an escaped surrogate pair such as `\ud83d\ude00` (YAML escapes name
+/// whole scalars), or a raw DEL, C1 control, U+2028, U+2029, U+FFFE or U+FFFF (YAML forbids or folds
+/// them) — the checker gives libyaml a stand-in of the same length and scalar count, so every position
+/// stays true, and decodes the string itself by JSON's rules (`JSONStandIns`).
 struct JSONSyntaxChecker {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let maxDepth: Int
     private var index = 0
-    /// Offsets of `\uD8xx\uDCxx` surrogate-pair escapes, which JSON allows and libyaml does not read.
-    private(set) var surrogatePairs: [Int] = []
+    private var standIns = JSONStandIns()
 
     struct Failure: Error {
         let offset: Int
@@ -16,20 +19,16 @@ struct JSONSyntaxChecker {
         let fix: String?
     }
 
-    /// Returns the first violation, or nil when the text is strict JSON (or has no value at all, or nests
-    /// deeper than `maxDepth`: the tree builder reports those).
-    static func check(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) -> Failure? {
-        var pairs: [Int] = []
-        return check(bytes, maxDepth: maxDepth, surrogatePairs: &pairs)
-    }
+    /// The longest key libyaml reads as a key: YAML limits implicit keys to 1024 characters.
+    static let maxKeyLength = 1024
 
-    /// As `check(_:maxDepth:)`, also giving the offsets of surrogate-pair escapes.
-    static func check(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, surrogatePairs: inout [Int]) -> Failure? {
+    /// Checks the text and returns the stand-ins libyaml needs, or the first violation. Text without a value
+    /// at all, or nested deeper than `maxDepth`, passes: the tree builder reports those.
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) -> Result<JSONStandIns, Failure> {
         var checker = JSONSyntaxChecker(bytes: bytes, maxDepth: maxDepth)
-        defer { surrogatePairs = checker.surrogatePairs }
         do {
             checker.skipWhitespace()
-            if checker.index == bytes.count { return nil }
+            if checker.index == bytes.count { return .success(checker.standIns) }
             try checker.value(depth: 0)
             checker.skipWhitespace()
             if checker.index < bytes.count {
@@ -37,11 +36,11 @@ struct JSONSyntaxChecker {
                 throw checker.failure("expected the end of the JSON document, found \(checker.describeHere())",
                                       fix: "a JSON file holds exactly one value")
             }
-            return nil
+            return .success(checker.standIns)
         } catch let failure as Failure {
-            return failure
+            return .failure(failure)
         } catch {
-            return nil
+            return .success(checker.standIns)
         }
     }
 
@@ -140,10 +139,13 @@ struct JSONSyntaxChecker {
                 throw failure("expected a double-quoted key, found \(describeHere())", length: wordLength(),
                               fix: "JSON keys are strings in double quotes")
             }
+            let keyStart = index
             try string()
+            let keyEnd = index
             skipWhitespace()
             try checkNotComment()
             guard current == UInt8(ascii: ":") else { throw failure("expected ':' after the key, found \(describeHere())") }
+            try checkKeyLayout(from: keyStart, keyEnd: keyEnd)
             index += 1
             try value(depth: depth + 1)
             skipWhitespace()
@@ -193,13 +195,33 @@ struct JSONSyntaxChecker {
         }
     }
 
+    /// libyaml reads a key only when its ':' is on the same line and at most 1024 characters from its start
+    /// (YAML's implicit keys); valid JSON beyond that is refused here with a clear message instead of a
+    /// puzzling YAML one.
+    private func checkKeyLayout(from keyStart: Int, keyEnd: Int) throws {
+        if bytes[keyEnd..<index].contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+            throw Failure(offset: index, length: 1,
+                          message: "a line break between a key and its ':' is not supported; expected the ':' on the key's line",
+                          fix: "move the ':' up to the line of its key (whatsnew reads JSON with a YAML parser)")
+        }
+        var characters = 0
+        for byte in bytes[keyStart..<index] where byte & 0xC0 != 0x80 { characters += 1 }
+        if characters > Self.maxKeyLength {
+            throw Failure(offset: keyStart, length: keyEnd - keyStart,
+                          message: "a key longer than \(Self.maxKeyLength) characters is not supported; expected a shorter key",
+                          fix: "shorten the key (whatsnew reads JSON with a YAML parser, whose keys are at most 1024 characters)")
+        }
+    }
+
     private mutating func string() throws {
         let start = index
+        var needsStandIn = false
         index += 1
         while let byte = current {
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
+                if needsStandIn { standIns.add(string: start..<index, in: bytes) }
                 return
             case UInt8(ascii: "\\"):
                 index += 1
@@ -211,18 +233,22 @@ struct JSONSyntaxChecker {
                 case UInt8(ascii: "u"):
                     let escapeStart = index - 1
                     index += 1
-                    var value = 0
+                    var value: UInt32 = 0
                     for _ in 0..<4 {
                         guard let hex = current, let digit = Self.hexValue(hex) else {
                             throw failure("expected four hex digits after '\\u' in a JSON string")
                         }
-                        value = value * 16 + digit
+                        value = value << 4 | digit
                         index += 1
                     }
-                    if (0xD800...0xDBFF).contains(value), index + 5 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
-                       bytes[index + 1] == UInt8(ascii: "u"), let low = Self.hexNumber(bytes, at: index + 2), (0xDC00...0xDFFF).contains(low) {
-                        surrogatePairs.append(escapeStart)
+                    if (0xD800...0xDBFF).contains(value) {
+                        guard let low = escapedValue(at: index), (0xDC00...0xDFFF).contains(low) else {
+                            throw unpairedSurrogate(value, at: escapeStart)
+                        }
                         index += 6
+                        needsStandIn = true
+                    } else if (0xDC00...0xDFFF).contains(value) {
+                        throw unpairedSurrogate(value, at: escapeStart)
                     }
                 default:
                     index -= 1
@@ -231,6 +257,16 @@ struct JSONSyntaxChecker {
                 }
             case 0x00..<0x20:
                 throw failure("control character in a JSON string", fix: "escape it, e.g. \\n or \\u0009")
+            case 0x7F:
+                needsStandIn = true
+                index += 1
+            case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
+                needsStandIn = true
+                index += 2
+            case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9),
+                 0xEF where index + 2 < bytes.count && bytes[index + 1] == 0xBF && (bytes[index + 2] == 0xBE || bytes[index + 2] == 0xBF):
+                needsStandIn = true
+                index += 3
             default:
                 index += 1
             }
@@ -239,24 +275,33 @@ struct JSONSyntaxChecker {
         throw failure("unterminated string: expected a closing '\"'")
     }
 
-    private static func hexValue(_ byte: UInt8) -> Int? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return Int(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return Int(byte - UInt8(ascii: "a")) + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return Int(byte - UInt8(ascii: "A")) + 10
-        default: return nil
-        }
-    }
-
-    /// The value of four hex digits at `offset`, if there are four.
-    private static func hexNumber(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int? {
-        guard offset + 4 <= bytes.count else { return nil }
-        var value = 0
-        for position in offset..<offset + 4 {
-            guard let digit = hexValue(bytes[position]) else { return nil }
-            value = value * 16 + digit
+    /// The value of a `\uXXXX` escape at `offset`, if one is there.
+    private func escapedValue(at offset: Int) -> UInt32? {
+        guard offset + 6 <= bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u") else { return nil }
+        var value: UInt32 = 0
+        for digit in bytes[(offset + 2)..<(offset + 6)] {
+            guard let digit = Self.hexValue(digit) else { return nil }
+            value = value << 4 | digit
         }
         return value
+    }
+
+    /// A surrogate escape that is not half of a pair (high, then low) names no character.
+    private func unpairedSurrogate(_ value: UInt32, at offset: Int) -> Failure {
+        let isHigh = value < 0xDC00
+        return Failure(offset: offset, length: 6,
+                       message: "unpaired surrogate '\\u\(String(value, radix: 16, uppercase: true))' in a JSON string; expected "
+                           + (isHigh ? "a low surrogate escape (\\uDC00-\\uDFFF) right after it" : "it right after a high surrogate escape (\\uD800-\\uDBFF)"),
+                       fix: "write the character itself, or both halves of its UTF-16 surrogate pair")
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
+        default: return nil
+        }
     }
 
     private mutating func number() throws {

@@ -3,7 +3,8 @@
 ///
 /// UTF-16 and UTF-32 input with a byte order mark is transcoded to UTF-8 and a UTF-8 byte order mark is
 /// dropped; offsets always refer to `bytes`. Line breaks are those of YAML 1.1 (LF, CR LF, CR, NEL, LS,
-/// PS), the same ones libyaml counts.
+/// PS), the same ones libyaml counts; in JSON only LF, CR LF and CR end a line (NEL, LS and PS can only be
+/// characters of a string there, and `YAMLParser` hides them from libyaml).
 public final class SourceFile: Sendable {
     /// The name shown in diagnostics (a path as the user wrote it, or `<stdin>`).
     public let name: String
@@ -11,29 +12,43 @@ public final class SourceFile: Sendable {
     public let bytes: [UInt8]
     /// The encoding the input arrived in.
     public let encoding: SourceEncoding
+    /// Whether the text is YAML or JSON, which end lines differently.
+    public let format: YAMLInputFormat
     /// The offset of the first byte that is not valid UTF-8, if any.
     public let firstInvalidUTF8Offset: Int?
     /// The offset of the first NUL byte, if any.
     public let firstNULOffset: Int?
-    /// Byte offsets where each line starts; `lineStarts[0] == 0`. (32 bits, as in `Mark`: a 10 MB
-    /// manifest has some 400,000 lines.)
-    let lineStarts: [UInt32]
+    /// Byte offsets where each line starts; `lineStarts[0] == 0`.
+    let lineStarts: [Int]
     /// Whether each line is pure ASCII (so a column is a byte count).
     let asciiLines: [Bool]
+    /// The byte offset of every `SourceFile.checkpointSpacing`-th scalar column of every line, so turning a
+    /// column into an offset (and back) walks at most that many scalars, even on a line of megabytes (a
+    /// minified JSON file). Line `i`'s checkpoints are `checkpoints[firstCheckpoint[i]..<firstCheckpoint[i + 1]]`,
+    /// for the columns `spacing`, `2 × spacing`, … (0-based).
+    let checkpoints: [Int]
+    let firstCheckpoint: [Int]
 
-    public convenience init(name: String, text: String) {
-        self.init(name: name, contents: Array(text.utf8))
+    /// How many scalar columns lie between two checkpoints.
+    static let checkpointSpacing = 64
+
+    public convenience init(name: String, text: String, format: YAMLInputFormat? = nil) {
+        self.init(name: name, contents: Array(text.utf8), format: format)
     }
 
-    public init(name: String, contents: [UInt8]) {
+    /// The text of `contents`; `format` defaults to the one `name`'s extension gives.
+    public init(name: String, contents: [UInt8], format: YAMLInputFormat? = nil) {
         self.name = name
+        self.format = format ?? YAMLInputFormat(fileName: name)
         let (encoding, utf8) = SourceFile.decode(contents)
         self.encoding = encoding
         self.bytes = utf8
-        var scan = LineScanner()
+        var scan = LineScanner(unicodeBreaks: self.format == .yaml)
         utf8.withUnsafeBufferPointer { scan.run($0) }
         self.lineStarts = scan.lineStarts
         self.asciiLines = scan.asciiLines
+        self.checkpoints = scan.checkpoints
+        self.firstCheckpoint = scan.firstCheckpoint
         self.firstInvalidUTF8Offset = scan.firstInvalidUTF8
         self.firstNULOffset = scan.firstNUL
     }
@@ -46,16 +61,20 @@ public final class SourceFile: Sendable {
         guard line >= 1, line <= lineStarts.count else {
             return mark(atOffset: line < 1 ? 0 : bytes.count)
         }
-        let start = Int(lineStarts[line - 1])
+        let start = lineStarts[line - 1]
         if asciiLines[line - 1] {
             return Mark(line: line, column: scalarColumn + 1, offset: min(start + scalarColumn, bytes.count))
         }
-        var offset = start
-        var remaining = scalarColumn
-        while remaining > 0, offset < bytes.count {
-            offset += 1
-            while offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
-            remaining -= 1
+        let lineCheckpoints = firstCheckpoint[line - 1]..<firstCheckpoint[line]
+        let skipped = min(scalarColumn / Self.checkpointSpacing, lineCheckpoints.count)
+        var offset = skipped > 0 ? checkpoints[lineCheckpoints.lowerBound + skipped - 1] : start
+        var remaining = scalarColumn - skipped * Self.checkpointSpacing
+        bytes.withUnsafeBufferPointer { bytes in
+            while remaining > 0, offset < bytes.count {
+                offset += 1
+                while offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+                remaining -= 1
+            }
         }
         return Mark(line: line, column: scalarColumn + 1, offset: offset)
     }
@@ -67,11 +86,21 @@ public final class SourceFile: Sendable {
         var high = lineStarts.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
-            if Int(lineStarts[mid]) <= offset { low = mid } else { high = mid - 1 }
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
         }
-        let start = Int(lineStarts[low])
+        // Start from the line's last checkpoint at or before the offset.
         var column = 1
-        var index = start
+        var index = lineStarts[low]
+        var first = firstCheckpoint[low]
+        var last = firstCheckpoint[low + 1]
+        while first < last {
+            let mid = (first + last) / 2
+            if checkpoints[mid] <= offset { first = mid + 1 } else { last = mid }
+        }
+        if first > firstCheckpoint[low] {
+            index = checkpoints[first - 1]
+            column = 1 + (first - firstCheckpoint[low]) * Self.checkpointSpacing
+        }
         while index < offset {
             if bytes[index] & 0xC0 != 0x80 { column += 1 }
             index += 1
@@ -83,12 +112,18 @@ public final class SourceFile: Sendable {
     /// The text of a 1-based line without its line break (invalid UTF-8 repaired).
     public func lineText(_ line: Int) -> String {
         guard line >= 1, line <= lineStarts.count else { return "" }
-        let start = Int(lineStarts[line - 1])
-        var end = line < lineStarts.count ? Int(lineStarts[line]) : bytes.count
+        return String(decoding: bytes[lineStarts[line - 1]..<lineEnd(line)], as: UTF8.self)
+    }
+
+    /// The offset where a 1-based line's text ends, before its line break.
+    private func lineEnd(_ line: Int) -> Int {
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] : bytes.count
         while end > start {
             let byte = bytes[end - 1]
             if byte == 0x0A || byte == 0x0D { end -= 1; continue }
-            // NEL (C2 85), LS (E2 80 A8) and PS (E2 80 A9) end a line too.
+            guard format == .yaml else { break }
+            // NEL (C2 85), LS (E2 80 A8) and PS (E2 80 A9) end a YAML line too.
             if end - start >= 2, bytes[end - 2] == 0xC2, byte == 0x85 { end -= 2; continue }
             if end - start >= 3, bytes[end - 3] == 0xE2, bytes[end - 2] == 0x80, byte == 0xA8 || byte == 0xA9 {
                 end -= 3
@@ -96,7 +131,34 @@ public final class SourceFile: Sendable {
             }
             break
         }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        return end
+    }
+
+    /// A part of a 1-based line around `offset` (a scalar boundary on that line), without the line break: at
+    /// most `before` scalars before it and `after` scalars from it on. `startColumn` is the 1-based column
+    /// of its first scalar; `clippedStart`/`clippedEnd` say whether the line goes on. The cost depends on
+    /// `before + after`, not on the length of the line.
+    public func lineExcerpt(_ line: Int, around offset: Int, before: Int, after: Int)
+        -> (text: String, startColumn: Int, clippedStart: Bool, clippedEnd: Bool) {
+        guard line >= 1, line <= lineStarts.count else { return ("", 1, false, false) }
+        let lineStart = lineStarts[line - 1]
+        let lineEnd = lineEnd(line)
+        let anchor = max(lineStart, min(offset, lineEnd))
+        var start = anchor
+        var skipped = 0
+        while start > lineStart, skipped < before {
+            start -= 1
+            while start > lineStart, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+            skipped += 1
+        }
+        var end = anchor
+        var taken = 0
+        while end < lineEnd, taken < after {
+            end += 1
+            while end < lineEnd, bytes[end] & 0xC0 == 0x80 { end += 1 }
+            taken += 1
+        }
+        return (String(decoding: bytes[start..<end], as: UTF8.self), mark(atOffset: start).column, start > lineStart, end < lineEnd)
     }
 
     /// The text between two offsets.
@@ -164,12 +226,26 @@ public enum SourceEncoding: String, Sendable {
     case utf32LittleEndian = "UTF-32LE"
 }
 
-/// One pass over the bytes: line starts, ASCII-only lines, the first invalid UTF-8 byte and first NUL.
+/// One pass over the bytes: line starts, ASCII-only lines, column checkpoints, the first invalid UTF-8 byte
+/// and the first NUL.
 private struct LineScanner {
-    var lineStarts: [UInt32] = [0]
+    /// Whether NEL, LS and PS end lines (YAML), or only LF, CR LF and CR (JSON).
+    let unicodeBreaks: Bool
+    var lineStarts: [Int] = [0]
     var asciiLines: [Bool] = []
+    var checkpoints: [Int] = []
+    var firstCheckpoint: [Int] = [0]
     var firstInvalidUTF8: Int?
     var firstNUL: Int?
+    /// The next column (0-based) of the current line that gets a checkpoint.
+    private var nextCheckpointColumn = SourceFile.checkpointSpacing
+    /// The column of the next byte that starts one (every byte but a UTF-8 continuation byte does, as
+    /// `SourceFile.mark` counts them).
+    private var column = 0
+
+    init(unicodeBreaks: Bool) {
+        self.unicodeBreaks = unicodeBreaks
+    }
 
     mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) {
         let count = bytes.count
@@ -177,10 +253,12 @@ private struct LineScanner {
         var lineIsASCII = true
         while index < count {
             let byte = bytes[index]
-            // Nearly every byte is printable ASCII, past CR (0x0D), the highest byte looked at below.
-            if byte > 0x0D, byte < 0x80 {
-                index += 1
-                continue
+            if byte & 0xC0 != 0x80 {
+                if column == nextCheckpointColumn {
+                    checkpoints.append(index)
+                    nextCheckpointColumn += SourceFile.checkpointSpacing
+                }
+                column += 1
             }
             if byte < 0x80 {
                 if byte == 0x0A {
@@ -205,8 +283,8 @@ private struct LineScanner {
                 index += 1
                 continue
             }
-            let isBreak = (length == 2 && byte == 0xC2 && bytes[index + 1] == 0x85)
-                || (length == 3 && byte == 0xE2 && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9))
+            let isBreak = unicodeBreaks && ((length == 2 && byte == 0xC2 && bytes[index + 1] == 0x85)
+                || (length == 3 && byte == 0xE2 && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)))
             index += length
             if isBreak {
                 newLine(at: index, ascii: false)
@@ -214,11 +292,15 @@ private struct LineScanner {
             }
         }
         asciiLines.append(lineIsASCII)
+        firstCheckpoint.append(checkpoints.count)
     }
 
     private mutating func newLine(at offset: Int, ascii: Bool) {
         asciiLines.append(ascii)
-        lineStarts.append(UInt32(clamping: offset))
+        lineStarts.append(offset)
+        firstCheckpoint.append(checkpoints.count)
+        column = 0
+        nextCheckpointColumn = SourceFile.checkpointSpacing
     }
 
     /// The length of a valid UTF-8 sequence at `index`, or 0 if it is invalid.

@@ -11,12 +11,15 @@ extension YAMLNode {
             case .scalar:
                 return pointer
             case .sequence(let items):
-                guard let index = items.lastIndex(where: { $0.range.start.offset <= offset }),
+                guard let index = node.lastChild(startingAtOrBefore: offset, in: items, start: \.range.start.offset),
                       items[index].range.end.offset >= offset || index == items.count - 1 else { return pointer }
                 pointer += "/\(index)"
                 node = items[index]
             case .mapping(let pairs):
-                guard let pair = pairs.last(where: { $0.key.range.start.offset <= offset }) else { return pointer }
+                guard let index = node.lastChild(startingAtOrBefore: offset, in: pairs, start: \.key.range.start.offset) else {
+                    return pointer
+                }
+                let pair = pairs[index]
                 let key = pair.key.scalar?.text ?? "?"
                 pointer += "/" + YAMLNode.escapePointerComponent(key)
                 if offset < pair.value.range.start.offset { return pointer }
@@ -24,6 +27,19 @@ extension YAMLNode {
             }
         }
         return pointer
+    }
+
+    /// The index of the last child that starts at or before `offset`: a binary search when the children are
+    /// in source order (so a pointer costs O(depth × log n), however many diagnostics ask), else a scan.
+    private func lastChild<Child>(startingAtOrBefore offset: Int, in children: [Child], start: (Child) -> Int) -> Int? {
+        guard childrenInSourceOrder else { return children.lastIndex { start($0) <= offset } }
+        var low = 0
+        var high = children.count
+        while low < high {
+            let mid = (low + high) / 2
+            if start(children[mid]) <= offset { low = mid + 1 } else { high = mid }
+        }
+        return low > 0 ? low - 1 : nil
     }
 
     /// Escapes `~` and `/` in a JSON Pointer component (RFC 6901).

@@ -16,6 +16,9 @@ public final class YAMLNode: Sendable {
     // the rare tag is boxed (8 bytes instead of 16) and the count is 32 bits wide.
     private let storedExpandedCount: UInt32
     private let tagBox: TagBox?
+    /// Whether the items (or keys) start in source order, as they do unless an alias or a `<<` merge key
+    /// brought in a node from elsewhere; then a position can be looked up by binary search.
+    let childrenInSourceOrder: Bool
 
     private final class TagBox: Sendable {
         let tag: String
@@ -34,6 +37,20 @@ public final class YAMLNode: Sendable {
         self.range = range
         self.storedExpandedCount = UInt32(clamping: expandedCount)
         self.tagBox = tag.map(TagBox.init)
+        switch content {
+        case .scalar: childrenInSourceOrder = true
+        case .sequence(let items): childrenInSourceOrder = Self.isInSourceOrder(items.lazy.map(\.range.start.offset))
+        case .mapping(let pairs): childrenInSourceOrder = Self.isInSourceOrder(pairs.lazy.map(\.key.range.start.offset))
+        }
+    }
+
+    private static func isInSourceOrder(_ offsets: some Sequence<Int>) -> Bool {
+        var previous = Int.min
+        for offset in offsets {
+            if offset < previous { return false }
+            previous = offset
+        }
+        return true
     }
 
     public convenience init(scalar: YAMLScalar, range: SourceRange) {

@@ -21,56 +21,28 @@ public struct YAMLDocument: Sendable {
 /// Reads YAML and JSON through libyaml's event parser into a tree of `YAMLNode`s with ranges.
 public enum YAMLParser {
     public static func parse(_ file: SourceFile, format: YAMLInputFormat = .yaml, limits: YAMLLimits = YAMLLimits()) -> YAMLDocument {
-        var surrogatePairs: [Int] = []
-        if let error = precheck(file, format: format, limits: limits, surrogatePairs: &surrogatePairs) {
+        if let error = precheck(file, limits: limits) {
             return YAMLDocument(file: file, root: nil, errors: [error])
         }
-        var composer = Composer(file: file, limits: limits)
-        guard !surrogatePairs.isEmpty else {
-            let root = file.bytes.withUnsafeBufferPointer { composer.run($0) }
-            return YAMLDocument(file: file, root: root, errors: composer.errors)
+        var standIns = JSONStandIns()
+        if format == .json {
+            switch file.bytes.withUnsafeBufferPointer({ JSONSyntaxChecker.read($0, maxDepth: limits.maxDepth) }) {
+            case .failure(let failure):
+                let range = SourceRange(start: file.mark(atOffset: failure.offset), end: file.mark(atOffset: failure.offset + failure.length))
+                let error = YAMLError(code: "json-syntax", message: failure.message, range: range, fix: failure.fix)
+                return YAMLDocument(file: file, root: nil, errors: [error])
+            case .success(let found):
+                standIns = found
+            }
         }
-        let (text, shifts) = rewritingSurrogatePairs(file, at: surrogatePairs)
-        composer.columnShifts = shifts
+        var composer = Composer(file: file, limits: limits, jsonStrings: standIns.values)
+        let text = standIns.isEmpty ? file.bytes : standIns.apply(to: file.bytes)
         let root = text.withUnsafeBufferPointer { composer.run($0) }
         return YAMLDocument(file: file, root: root, errors: composer.errors)
     }
 
-    /// JSON writes a character outside the Basic Multilingual Plane as two escapes (`\uD83D\uDE00`), which
-    /// libyaml rejects; YAML's one escape for it (`\U0001F600`) is two characters shorter. Returns the text
-    /// for libyaml, and per line the columns (in that text) after which a mark must move right by two.
-    private static func rewritingSurrogatePairs(_ file: SourceFile, at offsets: [Int]) -> ([UInt8], [Int: [Int]]) {
-        var text: [UInt8] = []
-        text.reserveCapacity(file.bytes.count)
-        var shifts: [Int: [Int]] = [:]
-        var copied = 0
-        for offset in offsets {
-            text.append(contentsOf: file.bytes[copied..<offset])
-            let high = hexValue(file.bytes[(offset + 2)..<(offset + 6)])
-            let low = hexValue(file.bytes[(offset + 8)..<(offset + 12)])
-            let scalar = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
-            let hex = String(scalar, radix: 16, uppercase: true)
-            text.append(contentsOf: Array(("\\U" + String(repeating: "0", count: 8 - hex.count) + hex).utf8))
-            copied = offset + 12
-            let mark = file.mark(atOffset: offset)
-            let earlier = shifts[mark.line]?.count ?? 0
-            // The escape ends 10 characters after its start in the rewritten text.
-            shifts[mark.line, default: []].append(mark.column - 1 - 2 * earlier + 10)
-        }
-        text.append(contentsOf: file.bytes[copied...])
-        return (text, shifts)
-    }
-
-    private static func hexValue(_ digits: ArraySlice<UInt8>) -> Int {
-        digits.reduce(0) { value, byte in
-            let digit = byte <= 0x39 ? Int(byte) - 0x30 : Int(byte | 0x20) - 0x61 + 10
-            return value * 16 + digit
-        }
-    }
-
     /// Problems that stop reading before libyaml sees the text.
-    private static func precheck(_ file: SourceFile, format: YAMLInputFormat, limits: YAMLLimits,
-                                 surrogatePairs: inout [Int]) -> YAMLError? {
+    private static func precheck(_ file: SourceFile, limits: YAMLLimits) -> YAMLError? {
         // Marks hold 32-bit offsets, so no limit goes past 4 GiB.
         let maxInputBytes = min(limits.maxInputBytes, Mark.maximumOffset)
         if file.bytes.count > maxInputBytes {
@@ -91,17 +63,6 @@ public enum YAMLParser {
             return YAMLError(code: "nul-byte", message: "NUL byte (U+0000) in the input; expected text",
                              range: SourceRange(start: mark, end: Mark(line: mark.line, column: mark.column + 1, offset: offset + 1)),
                              fix: "remove it; in a double-quoted string write it as the escape \\0")
-        }
-        if format == .json {
-            let failure = file.bytes.withUnsafeBufferPointer {
-                JSONSyntaxChecker.check($0, maxDepth: limits.maxDepth, surrogatePairs: &surrogatePairs)
-            }
-            if let failure {
-                let start = file.mark(atOffset: failure.offset)
-                let end = file.mark(atOffset: failure.offset + failure.length)
-                return YAMLError(code: "json-syntax", message: failure.message, range: SourceRange(start: start, end: end),
-                                 fix: failure.fix)
-            }
         }
         return nil
     }
@@ -139,6 +100,8 @@ private struct Composer: ~Copyable {
 
     let file: SourceFile
     let limits: YAMLLimits
+    /// The values of JSON strings libyaml read as stand-ins, by the offset of their opening quote.
+    let jsonStrings: [Int: String]
     private(set) var errors: [YAMLError] = []
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     private var stack: [Frame] = []
@@ -148,12 +111,11 @@ private struct Composer: ~Copyable {
     private var root: YAMLNode?
     private var aliasBudget: Int
     private var documents = 0
-    /// For text rewritten from JSON surrogate pairs: per line, the columns after which marks move right by two.
-    var columnShifts: [Int: [Int]] = [:]
 
-    init(file: SourceFile, limits: YAMLLimits) {
+    init(file: SourceFile, limits: YAMLLimits, jsonStrings: [Int: String]) {
         self.file = file
         self.limits = limits
+        self.jsonStrings = jsonStrings
         self.aliasBudget = limits.aliasBudget(forInputOf: file.bytes.count)
         parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         yaml_parser_initialize(parser)
@@ -207,9 +169,10 @@ private struct Composer: ~Copyable {
         case YAML_SCALAR_EVENT:
             let data = event.data.scalar
             let range = SourceRange(start: mark(event.start_mark), end: mark(event.end_mark))
-            let text = data.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self) } ?? ""
-            let tag = string(data.tag)
             let style = scalarStyle(data.style)
+            let text = (style == .doubleQuoted && !jsonStrings.isEmpty ? jsonStrings[range.start.offset] : nil)
+                ?? data.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self) } ?? ""
+            let tag = string(data.tag)
             let kind = scalarKind(text: text, style: style, tag: tag, range: range)
             let node = YAMLNode(content: .scalar(YAMLScalar(text: text, style: style, kind: kind)), range: range,
                                 tag: tag, expandedCount: 1)
@@ -426,10 +389,7 @@ private struct Composer: ~Copyable {
     }
 
     private func mark(_ mark: yaml_mark_t) -> Mark {
-        let line = Int(mark.line) + 1
-        var column = Int(mark.column)
-        if let shifts = columnShifts[line] { column += 2 * shifts.count { $0 <= column } }
-        return file.mark(line: line, scalarColumn: column)
+        file.mark(line: Int(mark.line) + 1, scalarColumn: Int(mark.column))
     }
 
     private func string(_ pointer: UnsafePointer<CChar>?) -> String? {

@@ -59,4 +59,55 @@ final class JSONSyntaxTests: XCTestCase {
         XCTAssertEqual(root["b"]?.sequence?[1].range.start.column, 63)
         XCTAssertEqual(root["b"]?.sequence?[1].range.start.offset, 62)
     }
+
+    /// Valid JSON strings libyaml alone would misread: an escaped surrogate pair (what `json.dumps` writes for
+    /// an emoji by default), and raw DEL, C1 controls, U+2028, U+2029 and U+FFFF, which JSON allows unescaped.
+    func testStringsAreDecodedByJSONRules() throws {
+        let values = ["x\\ud83d\\ude00y\\u00e9\\n": "x😀y\u{E9}\n", "del\u{7F}": "del\u{7F}", "c1\u{85}\u{9B}": "c1\u{85}\u{9B}",
+                      "ls\u{2028}ps\u{2029}": "ls\u{2028}ps\u{2029}", "nc\u{FFFF}\u{FFFE}": "nc\u{FFFF}\u{FFFE}",
+                      "\\uD83C\\uDDE9\\uD83C\\uDDEA": "🇩🇪"]
+        for (source, value) in values {
+            // The string, then a key on the same line and one on the next: positions stay true after a stand-in.
+            let text = "{\"a\": \"\(source)\", \"b\": 1,\n\"c\": 2}"
+            let document = YAMLParser.parse(SourceFile(name: "t.json", text: text), format: .json)
+            XCTAssertEqual(document.errors, [], source)
+            let root = try XCTUnwrap(document.root, source)
+            XCTAssertEqual(root["a"]?.scalar?.text, value, source)
+            let a = try XCTUnwrap(root["a"])
+            XCTAssertEqual(a.range.start, Mark(line: 1, column: 7, offset: 6), source)
+            XCTAssertEqual(a.range.end.offset, 8 + source.utf8.count, source)
+            XCTAssertEqual(a.range.end.column, 9 + source.unicodeScalars.count, source)
+            let b = try XCTUnwrap(root.mapping?[1].key)
+            XCTAssertEqual(b.range.start.offset, 10 + source.utf8.count, source)
+            XCTAssertEqual(b.range.start.column, 11 + source.unicodeScalars.count, source)
+            let c = try XCTUnwrap(root.mapping?[2].key)
+            XCTAssertEqual(c.range.start.line, 2, source)
+            XCTAssertEqual(c.range.start.column, 1, source)
+        }
+    }
+
+    func testJSONLinesEndOnlyAtLineFeedsAndReturns() {
+        let file = SourceFile(name: "t.json", text: "[\"a\u{2028}b\u{85}c\"]\n[]")
+        XCTAssertEqual(file.lineCount, 2)
+        XCTAssertEqual(file.lineText(1), "[\"a\u{2028}b\u{85}c\"]")
+        XCTAssertEqual(SourceFile(name: "t.yaml", text: "a\u{2028}b").lineCount, 2)
+    }
+
+    func testUnpairedSurrogatesAndKeysLibYAMLCannotReadAreErrors() {
+        let cases: [(String, String, Int, Int)] = [
+            ("[\"x\\ud800\"]", "unpaired surrogate '\\uD800' in a JSON string; expected a low surrogate escape (\\uDC00-\\uDFFF) right after it", 1, 4),
+            ("[\"x\\ud800\\u0041\"]", "unpaired surrogate '\\uD800' in a JSON string; expected a low surrogate escape (\\uDC00-\\uDFFF) right after it", 1, 4),
+            ("[\"\\uDC00\"]", "unpaired surrogate '\\uDC00' in a JSON string; expected it right after a high surrogate escape (\\uD800-\\uDBFF)", 1, 3),
+            ("{\"a\"\n  : 1}", "a line break between a key and its ':' is not supported; expected the ':' on the key's line", 2, 3),
+            ("{\"\(String(repeating: "k", count: 1030))\": 1}", "a key longer than 1024 characters is not supported; expected a shorter key", 1, 2),
+        ]
+        for (text, message, line, column) in cases {
+            let found = errors(text)
+            XCTAssertEqual(found.map(\.code), ["json-syntax"], text)
+            XCTAssertEqual(found.first?.message, message, text)
+            XCTAssertEqual(found.first?.range.start.line, line, text)
+            XCTAssertEqual(found.first?.range.start.column, column, text)
+        }
+        XCTAssertEqual(errors("{\"\(String(repeating: "k", count: 1000))\" : 1}"), [], "a long key within the limit")
+    }
 }

@@ -23,7 +23,15 @@ extension Compiler {
     /// written). Throws only when an input cannot be read.
     public func compile(_ inputs: [String], plan: OutputPlan, request: CompileRequest,
                         engine: DiagnosticEngine) throws(IOError) -> [(target: OutputPlan.Target, text: String)]? {
-        guard let manifest = try load(inputs, engine: engine), !engine.hasErrors else { return nil }
+        guard let manifest = try load(inputs, engine: engine) else { return nil }
+        return compile(manifest, plan: plan, request: request, engine: engine)
+    }
+
+    /// Renders every target of `plan` from a manifest `load` returned; nil when the engine holds errors
+    /// or the selection has errors (then nothing may be written).
+    public func compile(_ manifest: Manifest, plan: OutputPlan, request: CompileRequest,
+                        engine: DiagnosticEngine) -> [(target: OutputPlan.Target, text: String)]? {
+        guard !engine.hasErrors else { return nil }
         let selection = request.selection
         if let release = selection.release, manifest.entry(for: release) == nil {
             let known = manifest.sortedVersions.prefix(8).map(\.version.description).joined(separator: ", ")

@@ -32,6 +32,23 @@ public struct Compiler: Sendable {
         let errorsBefore = engine.errorCount
         var loaded: [LoadedInput] = []
         for input in inputs { loaded += try InputLoader.load(input, options: readOptions, engine: engine) }
+        return try check(loaded, baseDirectory: Self.baseDirectory(of: inputs.first ?? "."), errorsBefore: errorsBefore, engine: engine)
+    }
+
+    /// Reads, decodes and checks one input held in memory, exactly as `load` reads a file: `name` is the
+    /// name diagnostics give it, and its extension picks YAML or strict JSON (`.json`). Image files are
+    /// relative to `name`'s directory. Throws only when a `--refs` file cannot be read.
+    @discardableResult
+    public func load(contents: [UInt8], name: String, engine: DiagnosticEngine) throws(IOError) -> Manifest? {
+        let errorsBefore = engine.errorCount
+        let loaded = InputLoader.parse(contents, displayName: name, isFragment: false, options: readOptions, engine: engine)
+        return try check([loaded], baseDirectory: FileSystem.directoryName(of: name), errorsBefore: errorsBefore, engine: engine)
+    }
+
+    /// Checks read inputs against the schema, decodes them, adds the `--refs` registries, and runs every rule;
+    /// `errorsBefore` is the engine's error count before they were read (any reading error stops decoding).
+    private func check(_ loaded: [LoadedInput], baseDirectory: String, errorsBefore: Int,
+                       engine: DiagnosticEngine) throws(IOError) -> Manifest? {
         var references: [LoadedInput] = []
         for file in referenceFiles { references += try InputLoader.load(file, options: readOptions, engine: engine) }
 
@@ -55,7 +72,7 @@ public struct Compiler: Sendable {
             if let root = input.root { decoder.addReferences(root, file: input.file) }
         }
         var manifest = decoder.finish(firstFile: loaded.first?.file)
-        manifest.baseDirectory = Self.baseDirectory(of: inputs.first ?? ".")
+        manifest.baseDirectory = baseDirectory
         for rule in ManifestRules.all { rule.check(manifest, engine: engine) }
         for lint in lints { StoreLimitRule(lint: lint).check(manifest, engine: engine) }
         engine.report(contentsOf: schemaFindings.diagnostics, unlessReportedSince: firstSemanticDiagnostic)

@@ -40,8 +40,15 @@ enum InputLoader {
     private static func loadFile(_ path: String, displayName: String, isFragment: Bool, options: ReadOptions,
                                  engine: DiagnosticEngine) throws(IOError) -> LoadedInput {
         let bytes = try FileSystem.read(path, limit: options.limits.maxInputBytes)
+        return parse(bytes, displayName: displayName, isFragment: isFragment, options: options, engine: engine)
+    }
+
+    /// Reads the bytes of one input, as YAML or (for a name ending in `.json`) strict JSON, reporting every
+    /// problem to the engine.
+    static func parse(_ bytes: [UInt8], displayName: String, isFragment: Bool, options: ReadOptions,
+                      engine: DiagnosticEngine) -> LoadedInput {
         let file = SourceFile(name: displayName, contents: bytes)
-        let document = YAMLParser.parse(file, format: YAMLInputFormat(fileName: displayName), limits: options.limits)
+        let document = YAMLParser.parse(file, format: file.format, limits: options.limits)
         for error in document.errors { engine.report(Diagnostic(error, in: file)) }
         return LoadedInput(file: file, root: document.root, hasReadingErrors: !document.errors.isEmpty, isFragment: isFragment)
     }

@@ -61,9 +61,12 @@ public struct TextDiagnosticPrinter: Sendable {
     func snippet(file: SourceFile, range: SourceRange) -> String {
         let lineNumber = range.start.line
         guard lineNumber >= 1, lineNumber <= file.lineCount else { return "" }
-        let scalars = Array(file.lineText(lineNumber).unicodeScalars)
-        let startIndex = max(0, range.start.column - 1)
-        let endIndex = range.end.line == lineNumber ? max(startIndex, range.end.column - 1) : scalars.count
+        // Only the part of the line that can be shown is read, so a diagnostic on a line of megabytes (a
+        // minified JSON file) costs no more than one on a short line.
+        let excerpt = file.lineExcerpt(lineNumber, around: range.start.offset, before: maxLineWidth, after: 2 * maxLineWidth)
+        let scalars = Array(excerpt.text.unicodeScalars)
+        let startIndex = max(0, range.start.column - excerpt.startColumn)
+        let endIndex = range.end.line == lineNumber ? max(startIndex, range.end.column - excerpt.startColumn) : scalars.count
         var cells: [(text: String, column: Int, width: Int)] = []
         var column = 0
         var startColumn: Int?
@@ -94,12 +97,13 @@ public struct TextDiagnosticPrinter: Sendable {
             windowStart = max(0, min(caretStart - maxLineWidth / 3, column - maxLineWidth))
             windowEnd = windowStart + maxLineWidth
         }
-        var display = windowStart > 0 ? "…" : ""
+        let leadingEllipsis = windowStart > 0 || excerpt.clippedStart
+        var display = leadingEllipsis ? "…" : ""
         for cell in cells where cell.column >= windowStart && cell.column + cell.width <= windowEnd {
             display += cell.text
         }
-        if windowEnd < column { display += "…" }
-        let shift = windowStart > 0 ? windowStart - 1 : 0
+        if windowEnd < column || excerpt.clippedEnd { display += "…" }
+        let shift = leadingEllipsis ? windowStart - 1 : 0
         caretStart -= shift
         caretEnd = min(caretEnd, windowEnd) - shift
         let gutterWidth = String(lineNumber).count

@@ -18,7 +18,7 @@ enum StateFileFormat {
 
     /// The presented versions, or why the file cannot be used (and then no versions).
     static func decode(_ bytes: [UInt8], path: String) -> StateReading {
-        let file = SourceFile(name: path, contents: bytes)
+        let file = SourceFile(name: path, contents: bytes, format: .json)
         func corrupt(_ message: String, at range: SourceRange? = .fileStart) -> StateReading {
             StateReading(problem: Diagnostic(.warning, code: code, message: "corrupt state file (left untouched, read as empty): " + message,
                                 file: file, range: range,

@@ -1,0 +1,78 @@
+import WhatsNewCore
+import YAMLTree
+
+/// What the fuzz target does with one input: read it with `Compiler.load(contents:name:engine:)` (the code
+/// path of files), render every output format with every terminal capability and both HTML pages, and print
+/// the diagnostics in every format. Outputs are checked for the promises of SPEC §8 that a scan can check;
+/// a broken promise traps, so libFuzzer records the input as a crash.
+enum FuzzPipeline {
+    /// The fuzzer's inputs are small; a 1 MiB limit keeps a stray huge input from being slow.
+    static let compiler = Compiler(readOptions: ReadOptions(limits: YAMLLimits(maxInputBytes: 1 << 20)))
+
+    static let terminals: [TerminalCapabilities] = [
+        .plain,
+        TerminalCapabilities(colorDepth: .trueColor, hyperlinks: true),
+        TerminalCapabilities(colorDepth: .ansi256, hyperlinks: false, appearance: .light),
+    ]
+
+    /// Inputs are read as if they were files in `Fixtures/`, so the image files there resolve.
+    static let fixtures: String = {
+        var path = "\(#filePath)"
+        for _ in 0..<3 { path = FileSystem.directoryName(of: path) }
+        return path + "/Fixtures"
+    }()
+
+    /// Runs `bytes` as `Fixtures/fuzz.yaml` and as `Fixtures/fuzz.json`; returns a one-line summary per reading.
+    @discardableResult
+    static func run(_ bytes: [UInt8]) -> String {
+        ["yaml", "json"].map { run(bytes, name: fixtures + "/fuzz." + $0) }.joined(separator: "; ")
+    }
+
+    static func run(_ bytes: [UInt8], name: String) -> String {
+        let engine = DiagnosticEngine()
+        let manifest: Manifest?
+        do {
+            manifest = try compiler.load(contents: bytes, name: name, engine: engine)
+        } catch {
+            // Only `--refs` files are read from disk, and the fuzzer gives none.
+            preconditionFailure("in-memory load threw \(error)")
+        }
+        printDiagnostics(engine)
+        let reading = name.hasSuffix(".json") ? "json" : "yaml"
+        guard let manifest, !engine.hasErrors else { return "\(reading): \(engine.errorCount) error(s)" }
+        var outputs = 0
+        for format in OutputFormat.allCases {
+            for request in requests(for: format) {
+                let compileEngine = DiagnosticEngine()
+                guard case .success(let plan) = OutputPlan.make(formats: [format], output: nil, outputIsDirectory: false),
+                      let rendered = compiler.compile(manifest, plan: plan, request: request, engine: compileEngine) else {
+                    precondition(compileEngine.hasErrors, "compile gave no output and no error")
+                    printDiagnostics(compileEngine)
+                    continue
+                }
+                for (_, text) in rendered {
+                    OutputChecks.check(text, format: format, terminal: request.terminal)
+                    outputs += 1
+                }
+            }
+        }
+        return "\(reading): \(manifest.versions.count) version(s), \(outputs) output(s)"
+    }
+
+    private static func requests(for format: OutputFormat) -> [CompileRequest] {
+        switch format {
+        case .ansi: return terminals.map { CompileRequest(terminal: $0, width: 40) }
+        case .html: return HTMLEmitter.Page.allCases.map { CompileRequest(page: $0) }
+        case .markdown, .json, .whatsNewKitJSON: return [CompileRequest()]
+        }
+    }
+
+    private static func printDiagnostics(_ engine: DiagnosticEngine) {
+        let formatters: [any DiagnosticFormatter] = [JSONDiagnosticFormatter(), GitHubDiagnosticFormatter(),
+                                                     SARIFDiagnosticFormatter(toolVersion: "fuzz")]
+        for useColor in [false, true] {
+            OutputChecks.checkDiagnostics(TextDiagnosticPrinter(useColor: useColor).render(engine), colored: useColor)
+        }
+        for formatter in formatters { _ = formatter.render(engine) }
+    }
+}
