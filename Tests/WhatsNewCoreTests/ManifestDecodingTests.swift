@@ -164,4 +164,27 @@ final class ManifestDecodingTests: XCTestCase {
             "/versions/1/features/0/platform", "/versions/2/version", "/versions/2/layout/featureImageWidth",
         ])
     }
+
+    /// Found by the property tests: a registry key YAML reads as a number (`1.10`, `2`) was a type mismatch
+    /// where it is named, though the JSON twin (`"1.10"`) resolved; a reference keeps the literal text.
+    func testReferencesByKeysThatReadAsNumbers() throws {
+        let text = """
+        images: { 1.10: { emoji: "🎉" } }
+        primaryActions: { 2: { title: Go } }
+        secondaryActions: { 0777: { title: More, dismiss: true } }
+        versions:
+          - version: 1.0.0
+            features: [{ image: 1.10, title: T, subtitle: S }]
+            primaryAction: 2
+            secondaryAction: 0777
+        """
+        let (decoded, engine) = load(text: text)
+        XCTAssertEqual(engine.diagnostics.map(\.message), [])
+        let version = try XCTUnwrap(decoded?.versions.first)
+        XCTAssertEqual(version.features.first?.image?.key, "1.10")
+        XCTAssertEqual(version.primaryAction?.key, "2")
+        XCTAssertEqual(version.secondaryAction?.key, "0777")
+        let (_, booleans) = load(text: "images: { x: { emoji: a } }\nversions: [{ version: 1.0.0, features: [{ image: true, title: T, subtitle: S }] }]")
+        XCTAssertEqual(booleans.diagnostics.map(\.code).sorted(), ["type-mismatch", "unused-reference"], "a boolean is no key")
+    }
 }

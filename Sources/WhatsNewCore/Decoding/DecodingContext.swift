@@ -42,6 +42,13 @@ struct DecodingContext {
         return Fields(node: node, allPairs: pairs, allowed: allowed)
     }
 
+    /// The registry key a reference names, when `node` is one: a string, or a plain number by its literal
+    /// text (`image: 1.10` names the key "1.10", as it does in JSON); nil for anything else.
+    func referenceKey(_ node: YAMLNode) -> String? {
+        guard let scalar = node.scalar, scalar.kind == .string || scalar.isNumber else { return nil }
+        return scalar.text
+    }
+
     /// A string: a string scalar, or a plain number whose literal text is kept (`1.10` stays "1.10").
     func string(_ node: YAMLNode, for name: String) -> String? {
         guard let scalar = node.scalar, scalar.kind == .string || scalar.isNumber else {

@@ -5,7 +5,7 @@ extension ManifestDecoder {
     static let secondaryActionKeys = ["title", "foregroundColor", "hapticFeedback", "openURL", "present", "dismiss", "custom"]
 
     func decodePrimaryReference(_ node: YAMLNode, for name: String, context: DecodingContext) -> Reference<PrimaryAction>? {
-        if let scalar = node.scalar, scalar.kind == .string { return .key(scalar.text, context.location(node)) }
+        if let key = context.referenceKey(node) { return .key(key, context.location(node)) }
         if node.mapping == nil {
             context.typeMismatch(node, expected: "a primary action key or mapping", for: name)
             return nil
@@ -14,7 +14,7 @@ extension ManifestDecoder {
     }
 
     func decodeSecondaryReference(_ node: YAMLNode, for name: String, context: DecodingContext) -> Reference<SecondaryAction>? {
-        if let scalar = node.scalar, scalar.kind == .string { return .key(scalar.text, context.location(node)) }
+        if let key = context.referenceKey(node) { return .key(key, context.location(node)) }
         if node.mapping == nil {
             context.typeMismatch(node, expected: "a secondary action key or mapping", for: name)
             return nil

@@ -5,9 +5,7 @@ extension ManifestDecoder {
 
     /// A registry key, or an inline image.
     func decodeImageReference(_ node: YAMLNode, for name: String, context: DecodingContext) -> Reference<Image>? {
-        if let scalar = node.scalar, scalar.kind == .string {
-            return .key(scalar.text, context.location(node))
-        }
+        if let key = context.referenceKey(node) { return .key(key, context.location(node)) }
         if node.mapping == nil {
             context.typeMismatch(node, expected: "an image key or an image mapping", for: name)
             return nil

@@ -1,0 +1,34 @@
+/// A deterministic random number generator (SplitMix64), so property tests check the same cases on every run
+/// and machine, and a failure names the seed that reproduces it.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func chance(_ probability: Double) -> Bool {
+        Double.random(in: 0..<1, using: &self) < probability
+    }
+
+    mutating func int(_ range: ClosedRange<Int>) -> Int {
+        Int.random(in: range, using: &self)
+    }
+
+    mutating func pick<T>(_ choices: [T]) -> T {
+        choices[int(0...(choices.count - 1))]
+    }
+
+    /// `count` distinct elements of `choices`, in a random order.
+    mutating func distinct<T>(_ count: Int, of choices: [T]) -> [T] {
+        Array(choices.shuffled(using: &self).prefix(count))
+    }
+}
