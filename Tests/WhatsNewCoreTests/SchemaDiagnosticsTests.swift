@@ -83,7 +83,7 @@ final class SchemaDiagnosticsTests: XCTestCase {
     func testTypeMismatchInEveryAlternativeNamesAllTheTypes() {
         // title: anyOf [anyOf [string, localized mapping], colored mapping]
         XCTAssertEqual(summary(minimalVersion + "    title: [a, b]\n"),
-                       "6:12 schema-type expected a string or a mapping for 'title', found a sequence")
+                       "6:12 schema-type expected a string, a number or a mapping for 'title', found a sequence")
     }
 
     func testAlternativeThatAcceptsTheTypeWins() {
@@ -98,7 +98,7 @@ final class SchemaDiagnosticsTests: XCTestCase {
     func testDeepestAlternativeWins() {
         // title as a localized mapping with a wrong value: the mapping alternative got further.
         XCTAssertEqual(summary(minimalVersion + "    title: {en: [x]}\n"),
-                       "6:17 schema-type expected a string for 'en', found a sequence")
+                       "6:17 schema-type expected a string or a number for 'en', found a sequence")
         // An inline image with a bad key: the image alternative, not the registry-key one.
         XCTAssertEqual(summary(minimalVersion + "        image: {systemName: star, tint: red}\n"),
                        "6:35 schema-additionalProperties unknown key 'tint' in 'image'; expected 'systemName', 'emoji', 'file', 'foregroundColor', 'renderingMode', 'symbolRenderingMode' or 'alt'")
@@ -162,13 +162,14 @@ final class SchemaDiagnosticsTests: XCTestCase {
         XCTAssertEqual(summary(minimalVersion.replacingOccurrences(of: "1.0.0", with: "1.10")), "")
         XCTAssertEqual(summary(minimalVersion.replacingOccurrences(of: "1.0.0", with: "-1")),
                        "2:14 schema-minimum expected at least 0 for 'version', found '-1'")
-        // A string field given a number.
-        XCTAssertEqual(summary(minimalVersion.replacingOccurrences(of: "title: T", with: "title: 2.0")),
-                       "4:16 schema-type expected a string or a mapping for 'title', found a number '2.0'")
+        // A text field given a plain number keeps its literal text (SPEC §8), so the schema accepts numbers there.
+        XCTAssertEqual(summary(minimalVersion.replacingOccurrences(of: "title: T", with: "title: 2.0")), "")
+        XCTAssertEqual(summary(minimalVersion.replacingOccurrences(of: "title: T", with: "title: true")),
+                       "4:16 schema-type expected a string, a number or a mapping for 'title', found a boolean 'true'")
     }
 
     func testJSONInputPositions() {
-        let json = "{\n  \"versions\": [\n    {\"version\": \"1.0.0\", \"features\": [{\"title\": \"T\", \"subtitle\": 5}]}\n  ]\n}\n"
-        XCTAssertEqual(summary(json, name: "input.json"), "3:66 schema-type expected a string or a mapping for 'subtitle', found an integer '5'")
+        let json = "{\n  \"versions\": [\n    {\"version\": \"1.0.0\", \"features\": [{\"title\": \"T\", \"subtitle\": null}]}\n  ]\n}\n"
+        XCTAssertEqual(summary(json, name: "input.json"), "3:66 schema-type expected a string, a number or a mapping for 'subtitle', found null")
     }
 }

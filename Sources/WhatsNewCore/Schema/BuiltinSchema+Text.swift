@@ -324,8 +324,8 @@ extension BuiltinSchema {
     },
     "text": {
       "title": "Text",
-      "description": "Inline Markdown: **strong**, *emphasis*, `code`, ~~strikethrough~~, [links](https://example.com) and autolinks. Raw HTML is shown as typed.",
-      "type": "string"
+      "description": "Inline Markdown: **strong**, *emphasis*, `code`, ~~strikethrough~~, [links](https://example.com) and autolinks. Raw HTML is shown as typed. A YAML plain scalar that reads as a number (0777, 1.10) keeps its literal text.",
+      "type": ["string", "number"]
     },
     "localizedText": {
       "title": "Localized text",

@@ -18,7 +18,8 @@ struct ManifestGenerator {
                          "mint", "teal", "cyan", "blue", "indigo", "purple", "pink", "brown", "clear", "#F80", "#FF8800",
                          "#ff880080", "#abc"]
     static let symbols = ["star.fill", "bolt.fill", "lock.shield", "bell", "wand.and.stars", "map", "no.such.symbol", "heart"]
-    static let registryKeys = ["star", "bolt", "logo", "continue", "learnMore", "ключ", "星", "a-b_c.d", "with space", "NO", "1.10"]
+    /// Keys the schema allows (`^[A-Za-z_][A-Za-z0-9_.-]*$`), YAML 1.1 surprises among them.
+    static let registryKeys = ["star", "bolt", "logo", "continue", "learnMore", "star.fill", "a-b_c.d", "_private", "NO", "on", "y"]
 
     /// Pieces texts are made of: words in several scripts, Markdown syntax meant and unmeant, YAML 1.1
     /// surprises, hostile markup and links, control and bidi characters.
@@ -166,7 +167,7 @@ struct ManifestGenerator {
     mutating func feature(images: [String]) -> GeneratedDocument {
         var pairs: [(String, GeneratedDocument)] = []
         if random.chance(0.5) {
-            var id = random.pick(["offline-maps", "sync", "功能", "a_b", "x"])
+            var id = random.pick(["offline-maps", "sync", "x", "a-1", "3d"])
             while !usedFeatureIDs.insert(id).inserted { id += "-\(usedFeatureIDs.count)" }
             pairs.append(("id", .string(id)))
         }
@@ -229,7 +230,7 @@ struct ManifestGenerator {
             page.append(("body", random.chance(0.7) ? .string(document()) : .object([("en", .string(document())), ("de", .string(document()))])))
             pairs.append(("present", .object(page)))
         case 2: pairs.append(("dismiss", .bool(true)))
-        default: pairs.append(("custom", .string(random.pick(["open-settings", "com.example.action", "ação"]))))
+        default: pairs.append(("custom", .string(random.pick(["open-settings", "com.example.action", "app:open"]))))
         }
         return .object(pairs)
     }
@@ -248,7 +249,7 @@ struct ManifestGenerator {
 
     mutating func app() -> GeneratedDocument {
         var pairs: [(String, GeneratedDocument)] = []
-        if random.chance(0.7) { pairs.append(("id", .string(random.pick(["com.example.trails", "app", "ключ"])))) }
+        if random.chance(0.7) { pairs.append(("id", .string(random.pick(["com.example.trails", "app", "my-app_2"])))) }
         if random.chance(0.7) { pairs.append(("name", .string(text()))) }
         if random.chance(0.5) { pairs.append(("url", .string(random.pick(["https://example.com", "javascript:alert(1)", "http://例え.jp/ü"])))) }
         return .object(pairs)
