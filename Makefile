@@ -6,7 +6,7 @@ SWIFT ?= swift
 DEBIAN_PACKAGES := libyaml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev
 BIN := .build/debug/whatsnew
 
-.PHONY: all deps bench-deps build release test run bench install goldens schema-source check-schema check-html clean fuzz fuzz-build
+.PHONY: all deps bench-deps build release test run bench install goldens schema-source check-schema check-html clean fuzz fuzz-build test-sanitize test-asan test-tsan
 
 all: build
 
@@ -100,6 +100,20 @@ fuzz: fuzz-build
 	@SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/release/WhatsNewFuzz $(FUZZ_DIR)/corpus $(FUZZ_OPTIONS) -max_total_time=$(FUZZ_SECONDS) \
 		-artifact_prefix=$(FUZZ_DIR)/artifacts/ 2>&1 | $(SWIFT) demangle --simplified | tee $(FUZZ_DIR)/fuzz.log | grep -Ev '^#[0-9]+[[:space:]]+(NEW|REDUCE)|# Uses:'; \
 		status=$${PIPESTATUS[0]}; grep -E '^#[0-9]+[[:space:]]+DONE|^stat::number_of_executed_units' $(FUZZ_DIR)/fuzz.log; exit $$status
+
+# The test suite under AddressSanitizer (with LeakSanitizer) and under ThreadSanitizer, each in its own scratch
+# path; the CLI tests run the instrumented binary too. Tests/Sanitizers/lsan.supp names the one leak that is not
+# ours (swift-argument-parser, when it rejects an option's value).
+test-sanitize: test-asan test-tsan
+
+test-asan: deps
+	$(SWIFT) build --build-tests --scratch-path .build-asan -Xswiftc -sanitize=address
+	ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp:print_suppressions=0 \
+		$(SWIFT) test --skip-build --scratch-path .build-asan
+
+test-tsan: deps
+	$(SWIFT) build --build-tests --scratch-path .build-tsan -Xswiftc -sanitize=thread
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --scratch-path .build-tsan
 
 clean:
 	rm -rf .build $(BENCH)

@@ -55,9 +55,10 @@ enum OutputChecks {
                 end += 1
             }
             precondition(end + 1 < scalars.count, "an unterminated OSC 8 hyperlink")
-            // Schemes are case-insensitive (RFC 3986): `HTTPS://` is as fine as `https://`.
-            let link = String(url).lowercased()
-            precondition(link.isEmpty || ["https://", "http://", "mailto:"].contains { link.hasPrefix($0) }, "hyperlink '\(link)'")
+            // The scheme decides (case-insensitive, RFC 3986): `HTTPS:` and `https:/odd` are as harmless as `https://`.
+            let link = String(url)
+            let scheme = link.prefix { $0 != ":" }.lowercased()
+            precondition(link.isEmpty || (scheme.count < link.count && ["https", "http", "mailto"].contains(scheme)), "hyperlink '\(link)'")
             index = end + 2
         }
         return String(result)

@@ -63,17 +63,38 @@ public enum FileSystem {
 
     /// Writes `bytes` to `path` atomically: a temporary file in the same directory, then a rename, so a
     /// failure never leaves a half-written file. `-` writes to standard output.
+    ///
+    /// A rename replaces whatever the path names, so two kinds of path are written differently: a device,
+    /// FIFO or socket (`-o /dev/null`, `-o /dev/stdout`) is written into directly, never replaced by a
+    /// regular file; and a symbolic link stays a link, its target is replaced atomically.
     public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(IOError) {
         if path == "-" {
             try writeAll(bytes, to: 1, path: path)
             return
         }
-        let temporary = try writeTemporaryFile(bytes, beside: path, mode: mode)
-        guard rename(temporary, path) == 0 else {
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
+            let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+            guard descriptor >= 0 else { throw IOError(path: path, reason: reason(), writing: true) }
+            defer { close(descriptor) }
+            try writeAll(bytes, to: descriptor, path: path)
+            return
+        }
+        let destination = symbolicLinkTarget(of: path) ?? path
+        let temporary = try writeTemporaryFile(bytes, beside: destination, mode: mode)
+        guard rename(temporary, destination) == 0 else {
             let failure = IOError(path: path, reason: reason(), writing: true)
             unlink(temporary)
             throw failure
         }
+    }
+
+    /// The resolved path of a symbolic link whose target exists, or nil when `path` is no such link.
+    private static func symbolicLinkTarget(of path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Writes `bytes` to a new temporary file in the directory of `path`, with `mode`, flushed to disk,

@@ -127,7 +127,10 @@ final class MarkdownParsingTests: XCTestCase {
         // Each iteration writes only its own slot.
         nonisolated(unsafe) let results = UnsafeMutableBufferPointer<MarkdownText?>.allocate(capacity: sources.count * 8)
         results.initialize(repeating: nil)
-        defer { results.deallocate() }
+        defer {
+            results.deinitialize()
+            results.deallocate()
+        }
         DispatchQueue.concurrentPerform(iterations: results.count) { index in
             results[index] = MarkdownText(parsing: sources[index % sources.count])
         }

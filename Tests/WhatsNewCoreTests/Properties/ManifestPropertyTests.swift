@@ -36,7 +36,7 @@ final class ManifestPropertyTests: XCTestCase {
     }
 
     /// The inputs are read as if they were files in `Fixtures/`, so the image file they name exists.
-    private func load(_ text: String, as fileExtension: String) -> (manifest: Manifest?, engine: DiagnosticEngine) {
+    private static func load(_ text: String, as fileExtension: String) -> (manifest: Manifest?, engine: DiagnosticEngine) {
         let engine = DiagnosticEngine()
         let name = Paths.fixtures.path + "/generated." + fileExtension
         let manifest = try? Compiler().load(contents: Array(text.utf8), name: name, engine: engine)
@@ -46,7 +46,7 @@ final class ManifestPropertyTests: XCTestCase {
     /// A loaded manifest without errors, or a failure that shows the diagnostics and the case.
     private func loadValid(_ text: String, as fileExtension: String, _ generated: Case,
                            file: StaticString = #filePath, line: UInt = #line) -> (Manifest, DiagnosticEngine)? {
-        let (manifest, engine) = load(text, as: fileExtension)
+        let (manifest, engine) = Self.load(text, as: fileExtension)
         guard let manifest, !engine.hasErrors else {
             XCTFail("the \(fileExtension) of a generated manifest has errors:\n\(TextDiagnosticPrinter().render(engine))\(generated.description)",
                     file: file, line: line)
@@ -73,7 +73,7 @@ final class ManifestPropertyTests: XCTestCase {
     }
 
     /// Every output of a manifest, by variant and selection; nil where compiling refused (with the codes why).
-    private func outputs(_ manifest: Manifest, selections: [Selection]) -> [String: String] {
+    private static func outputs(_ manifest: Manifest, selections: [Selection]) -> [String: String] {
         var result: [String: String] = [:]
         for (index, selection) in selections.enumerated() {
             for variant in Self.variants {
@@ -104,8 +104,8 @@ final class ManifestPropertyTests: XCTestCase {
             let warnings = { (engine: DiagnosticEngine) in engine.diagnostics.map { "\($0.code): \($0.message)" }.sorted() }
             XCTAssertEqual(warnings(yamlEngine), warnings(jsonEngine), "the same warnings\n\(generated.description)")
             let selections = selections(generated)
-            let fromYAML = outputs(yaml, selections: selections)
-            let fromJSON = outputs(json, selections: selections)
+            let fromYAML = Self.outputs(yaml, selections: selections)
+            let fromJSON = Self.outputs(json, selections: selections)
             for key in fromYAML.keys.sorted() where fromYAML[key] != fromJSON[key] {
                 XCTFail("\(key) differs:\n" + Golden.lineDiff(expected: fromYAML[key] ?? "", actual: fromJSON[key] ?? "") + "\n" + generated.description)
                 break
@@ -119,12 +119,32 @@ final class ManifestPropertyTests: XCTestCase {
             guard let (first, _) = loadValid(generated.yaml, as: "yaml", generated),
                   let (second, _) = loadValid(generated.yaml, as: "yaml", generated) else { continue }
             let selections = selections(generated)
-            let once = outputs(first, selections: selections)
-            let twice = outputs(second, selections: selections)
+            let once = Self.outputs(first, selections: selections)
+            let twice = Self.outputs(second, selections: selections)
             XCTAssertEqual(once.count, Self.variants.count * selections.count)
             for key in once.keys.sorted() where once[key] != twice[key] {
                 XCTFail("\(key) differs between two runs:\n" + Golden.lineDiff(expected: once[key] ?? "", actual: twice[key] ?? "") + "\n" + generated.description)
                 break
+            }
+        }
+    }
+
+    /// Runs at the same time in one process (a host app compiling on several threads) give the same bytes
+    /// as one run alone; under ThreadSanitizer (`make test-tsan`) this also looks for data races in the
+    /// pipeline's shared state (cmark-gfm's extension table, the glyph and color tables).
+    func testConcurrentRunsGiveTheSameOutput() throws {
+        for seed in seeds.prefix(8) {
+            let generated = Case(seed: seed)
+            guard let (manifest, _) = loadValid(generated.yaml, as: "yaml", generated) else { continue }
+            let selections = selections(generated)
+            let alone = Self.outputs(manifest, selections: selections)
+            let results = ConcurrentResults(count: 6)
+            DispatchQueue.concurrentPerform(iterations: 6) { index in
+                let (loaded, _) = Self.load(index.isMultiple(of: 2) ? generated.yaml : generated.json, as: index.isMultiple(of: 2) ? "yaml" : "json")
+                results.set(index, loaded.map { Self.outputs($0, selections: selections) } ?? [:])
+            }
+            for (index, together) in results.values.enumerated() {
+                XCTAssertEqual(together, alone, "run \(index) of 6 at once differs\n\(generated.description)")
             }
         }
     }
@@ -175,7 +195,7 @@ final class ManifestPropertyTests: XCTestCase {
                 inputs.append((Self.damage(text, random: &random), fileExtension))
             }
             for (index, (text, fileExtension)) in inputs.enumerated() {
-                let (manifest, engine) = load(text, as: fileExtension)
+                let (manifest, engine) = Self.load(text, as: fileExtension)
                 if index < 2 { XCTAssertFalse(engine.hasErrors, "an undamaged manifest\n\(generated.description)") }
                 OutputSafety.assertPlainTerminalText(TextDiagnosticPrinter(useColor: false).render(engine))
                 OutputSafety.assertColoredTerminalText(TextDiagnosticPrinter(useColor: true).render(engine))
@@ -183,7 +203,7 @@ final class ManifestPropertyTests: XCTestCase {
                 XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data(JSONDiagnosticFormatter().render(engine).utf8)))
                 XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data(SARIFDiagnosticFormatter(toolVersion: "test").render(engine).utf8)))
                 guard let manifest, !engine.hasErrors else { continue }
-                for (key, output) in outputs(manifest, selections: selections(generated)).sorted(by: { $0.key < $1.key }) {
+                for (key, output) in Self.outputs(manifest, selections: selections(generated)).sorted(by: { $0.key < $1.key }) {
                     assertSafe(output, variant: String(key.prefix { $0 != "#" }), generated)
                 }
             }
@@ -223,5 +243,27 @@ final class ManifestPropertyTests: XCTestCase {
             return String(String.UnicodeScalarView(scalars))
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+/// Results written from several threads, each to its own slot, under a lock.
+private final class ConcurrentResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [[String: String]]
+
+    init(count: Int) {
+        slots = Array(repeating: [:], count: count)
+    }
+
+    func set(_ index: Int, _ value: [String: String]) {
+        lock.lock()
+        defer { lock.unlock() }
+        slots[index] = value
+    }
+
+    var values: [[String: String]] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots
     }
 }

@@ -1,0 +1,69 @@
+import Foundation
+import XCTest
+@testable import WhatsNewCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `FileSystem.writeAtomically` replaces a regular file by renaming a temporary one over it; a path that names
+/// something else must not be replaced. (Found while hardening: `compile -o /dev/null`, run as root, renamed a
+/// regular file over /dev/null. A FIFO stands in for a device here: a regression must not damage the machine.)
+final class FileSystemWriteTests: XCTestCase {
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("whatsnew-write-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private func kind(_ path: String) -> mode_t {
+        var info = stat()
+        XCTAssertEqual(lstat(path, &info), 0, path)
+        return info.st_mode & S_IFMT
+    }
+
+    func testAFIFOIsWrittenIntoNotReplaced() throws {
+        let fifo = directory.appendingPathComponent("pipe").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        nonisolated(unsafe) var received: [UInt8] = []
+        let reader = Thread {
+            let descriptor = open(fifo, O_RDONLY)
+            var buffer = [UInt8](repeating: 0, count: 256)
+            while descriptor >= 0 {
+                let count = read(descriptor, &buffer, buffer.count)
+                if count <= 0 { break }
+                received += buffer[0..<count]
+            }
+            close(descriptor)
+        }
+        reader.start()
+        try FileSystem.writeAtomically(Array("through the pipe\n".utf8), to: fifo)
+        while !reader.isFinished { usleep(1000) }
+        XCTAssertEqual(String(decoding: received, as: UTF8.self), "through the pipe\n")
+        XCTAssertEqual(kind(fifo), S_IFIFO, "still a FIFO")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["pipe"], "no temporary file left")
+    }
+
+    func testASymbolicLinkStaysALinkAndItsTargetIsReplaced() throws {
+        let target = directory.appendingPathComponent("CHANGELOG.md")
+        let link = directory.appendingPathComponent("link.md")
+        try Data("old\n".utf8).write(to: target)
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "CHANGELOG.md")
+        try FileSystem.writeAtomically(Array("new\n".utf8), to: link.path)
+        XCTAssertEqual(kind(link.path), S_IFLNK)
+        XCTAssertEqual(try String(contentsOf: target, encoding: .utf8), "new\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), ["CHANGELOG.md", "link.md"])
+    }
+
+    func testARegularFileIsReplacedAtomically() throws {
+        let file = directory.appendingPathComponent("notes.txt")
+        try Data("old\n".utf8).write(to: file)
+        try FileSystem.writeAtomically(Array("new\n".utf8), to: file.path)
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "new\n")
+        XCTAssertEqual(kind(file.path), S_IFREG)
+    }
+}
