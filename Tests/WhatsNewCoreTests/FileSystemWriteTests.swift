@@ -29,8 +29,12 @@ final class FileSystemWriteTests: XCTestCase {
     func testAFIFOIsWrittenIntoNotReplaced() throws {
         let fifo = directory.appendingPathComponent("pipe").path
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        // The reader writes `received` before leaving the group; waiting for the group orders that write
+        // before the reads below.
         nonisolated(unsafe) var received: [UInt8] = []
-        let reader = Thread {
+        let reader = DispatchGroup()
+        reader.enter()
+        DispatchQueue.global().async {
             let descriptor = open(fifo, O_RDONLY)
             var buffer = [UInt8](repeating: 0, count: 256)
             while descriptor >= 0 {
@@ -39,10 +43,15 @@ final class FileSystemWriteTests: XCTestCase {
                 received += buffer[0..<count]
             }
             close(descriptor)
+            reader.leave()
         }
-        reader.start()
-        try FileSystem.writeAtomically(Array("through the pipe\n".utf8), to: fifo)
-        while !reader.isFinished { usleep(1000) }
+        do {
+            try FileSystem.writeAtomically(Array("through the pipe\n".utf8), to: fifo)
+        } catch {
+            close(open(fifo, O_WRONLY | O_NONBLOCK))    // let the reader go
+            throw error
+        }
+        guard reader.wait(timeout: .now() + 30) == .success else { return XCTFail("the reader never saw the end of the pipe") }
         XCTAssertEqual(String(decoding: received, as: UTF8.self), "through the pipe\n")
         XCTAssertEqual(kind(fifo), S_IFIFO, "still a FIFO")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["pipe"], "no temporary file left")
