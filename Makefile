@@ -108,12 +108,12 @@ test-sanitize: test-asan test-tsan
 
 test-asan: deps
 	$(SWIFT) build --build-tests --scratch-path .build-asan -Xswiftc -sanitize=address
-	ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp:print_suppressions=0 \
-		$(SWIFT) test --skip-build --scratch-path .build-asan
+	WHATSNEW_FREE_MEMORY_AT_EXIT=1 ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp:print_suppressions=0 \
+		$(SWIFT) test --skip-build --disable-swift-testing --scratch-path .build-asan
 
 test-tsan: deps
 	$(SWIFT) build --build-tests --scratch-path .build-tsan -Xswiftc -sanitize=thread
-	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --scratch-path .build-tsan
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --disable-swift-testing --scratch-path .build-tsan
 
 clean:
 	rm -rf .build $(BENCH)

@@ -107,7 +107,7 @@ struct CompileCommand: ParsableCommand {
         let outputs: [(target: OutputPlan.Target, text: String)]?
         do {
             var compiler = Compiler(readOptions: input.readOptions, referenceFiles: refs)
-            compiler.leavesMemoryForExit = true  // compile exits right after writing
+            compiler.leavesMemoryForExit = Terminal.leavesMemoryForExit
             outputs = try compiler.compile(inputs, plan: plan, request: request, engine: engine)
         } catch {
             throw Output.fail(error)

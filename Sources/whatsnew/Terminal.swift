@@ -22,4 +22,9 @@ enum Terminal {
         if let columns = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }), columns >= 20 { return columns }
         return 80
     }
+
+    /// Whether a run that exits right after its work leaves its trees to the exit instead of freeing them
+    /// (`Compiler.leavesMemoryForExit`): yes, unless `WHATSNEW_FREE_MEMORY_AT_EXIT` is set — for leak checkers,
+    /// which cannot follow Swift's enum payloads to the memory that is kept.
+    static var leavesMemoryForExit: Bool { getenv("WHATSNEW_FREE_MEMORY_AT_EXIT") == nil }
 }

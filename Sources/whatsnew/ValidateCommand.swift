@@ -80,7 +80,7 @@ struct ValidateCommand: ParsableCommand {
             }
             // The built-in schema is compiled only when no other is given.
             var compiler = Compiler(readOptions: input.readOptions, referenceFiles: refs, lints: lint, schema: custom ?? .builtin)
-            compiler.leavesMemoryForExit = true  // validate exits right after
+            compiler.leavesMemoryForExit = Terminal.leavesMemoryForExit
             try compiler.validate(inputs, engine: engine)
         } catch let error as IOError {
             guard diagnosticsOptions.diagnostics != .text else { throw Output.fail(error) }
