@@ -10,17 +10,30 @@ public struct SchemaValidator: Sendable {
     private let nodes: [SchemaNode]
     /// The root schema and the subschema of each role its resource has an anchor for.
     private let entries: [SchemaRole: SchemaNode.ID]
+    /// The root schema; nil only when the built-in schema did not compile (`problems` says why).
+    private let root: SchemaNode.ID?
+    private let problems: [Diagnostic]
 
-    /// The schema of `Schemas/whatsnew.schema.json`.
+    private init(nodes: [SchemaNode], entries: [SchemaRole: SchemaNode.ID], root: SchemaNode.ID?, problems: [Diagnostic] = []) {
+        self.nodes = nodes
+        self.entries = entries
+        self.root = root
+        self.problems = problems
+    }
+
+    /// The schema of `Schemas/whatsnew.schema.json`. It is compiled into the binary and a test proves it
+    /// compiles; were it ever broken, every validation would report that (`internal-error`) instead of crashing.
     public static let builtin: SchemaValidator = {
         let file = SourceFile(name: "<built-in schema>", text: BuiltinSchema.text)
         let engine = DiagnosticEngine()
-        guard let validator = load(file, uri: BuiltinSchema.id, includingBuiltin: false, engine: engine) else {
-            let problems = TextDiagnosticPrinter().render(engine)
-            fatalError("the built-in schema does not compile:\n\(problems)")
-        }
-        return validator
+        return load(file, uri: BuiltinSchema.id, includingBuiltin: false, engine: engine)
+            ?? SchemaValidator(nodes: [], entries: [:], root: nil, problems: engine.diagnostics)
     }()
+
+    /// The schema a `role` is checked against: the role's anchor, else the root.
+    private func entry(for role: SchemaRole) -> SchemaNode.ID? {
+        entries[role] ?? root
+    }
 
     /// Compiles the schema in `file` (JSON, or YAML when the name does not end in `.json`), reporting
     /// every problem with it to `engine`; nil when it has errors. `uri` is where it was read from (its
@@ -50,7 +63,7 @@ public struct SchemaValidator: Sendable {
         for role in SchemaRole.allCases {
             if let anchor = role.anchor, let id = compiler.lookup(base + "#" + anchor) { entries[role] = id }
         }
-        return SchemaValidator(nodes: compiler.nodes, entries: entries)
+        return SchemaValidator(nodes: compiler.nodes, entries: entries, root: rootID)
     }
 
     /// Checks `root` (the tree of `file`) as a `role`, reporting every failure to `engine`; returns
@@ -61,7 +74,14 @@ public struct SchemaValidator: Sendable {
     }
 
     func validate(root: YAMLNode, file: SourceFile, engine: DiagnosticEngine, role: SchemaRole, stepLimit: Int) -> Bool {
-        let entry = entries[role] ?? entries[.manifest]!
+        guard let entry = entry(for: role) else {
+            engine.report(Diagnostic(.error, code: "internal-error",
+                                     message: "the built-in schema does not compile, so nothing was checked against it; expected a working whatsnew build",
+                                     file: file, range: root.range,
+                                     notes: problems.map { Diagnostic.Note($0.message, file: $0.file, range: $0.range) },
+                                     fix: "report this, with the notes, to the whatsnew developers"))
+            return false
+        }
         var evaluator = SchemaEvaluator(nodes: nodes, stepLimit: stepLimit)
         if evaluator.evaluate(root, entry, collect: false) { return true }
         if !evaluator.isExhausted {
@@ -87,7 +107,8 @@ public struct SchemaValidator: Sendable {
 
     /// Whether `root` is valid as a `role`, without building any message.
     public func isValid(_ root: YAMLNode, role: SchemaRole = .manifest) -> Bool {
+        guard let entry = entry(for: role) else { return false }
         var evaluator = SchemaEvaluator(nodes: nodes, stepLimit: Self.stepLimit(for: root))
-        return evaluator.evaluate(root, entries[role] ?? entries[.manifest]!, collect: false)
+        return evaluator.evaluate(root, entry, collect: false)
     }
 }
