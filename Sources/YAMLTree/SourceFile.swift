@@ -252,6 +252,8 @@ private struct LineScanner {
         var index = 0
         var lineIsASCII = true
         while index < count {
+            index = skipPrintableASCII(bytes, from: index)
+            guard index < count else { break }
             let byte = bytes[index]
             if byte & 0xC0 != 0x80 {
                 if column == nextCheckpointColumn {
@@ -293,6 +295,24 @@ private struct LineScanner {
         }
         asciiLines.append(lineIsASCII)
         firstCheckpoint.append(checkpoints.count)
+    }
+
+    /// Skips printable ASCII (0x20 to 0x7F) eight bytes at a time, up to the next column that gets a
+    /// checkpoint: most of a manifest is such text, and each of its bytes is one column of the same line.
+    /// Returns where the byte-by-byte scan goes on.
+    private mutating func skipPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        var index = start
+        while index + 8 <= bytes.count, column + 8 <= nextCheckpointColumn {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let nonASCII = word & 0x8080_8080_8080_8080
+            // Sets a byte's high bit for a byte below 0x20 (and only then, since no byte is 0x80 or above).
+            let control = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+            if nonASCII | control != 0 { break }
+            index += 8
+            column += 8
+        }
+        return index
     }
 
     private mutating func newLine(at offset: Int, ascii: Bool) {

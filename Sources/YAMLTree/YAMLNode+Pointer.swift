@@ -31,7 +31,8 @@ extension YAMLNode {
 
     /// The index of the last child that starts at or before `offset`: a binary search when the children are
     /// in source order (so a pointer costs O(depth × log n), however many diagnostics ask), else a scan.
-    private func lastChild<Child>(startingAtOrBefore offset: Int, in children: [Child], start: (Child) -> Int) -> Int? {
+    private func lastChild<Children: RandomAccessCollection<Child>, Child>(startingAtOrBefore offset: Int, in children: Children,
+                                                                            start: (Child) -> Int) -> Int? where Children.Index == Int {
         guard childrenInSourceOrder else { return children.lastIndex { start($0) <= offset } }
         var low = 0
         var high = children.count

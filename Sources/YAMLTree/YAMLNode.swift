@@ -1,94 +1,93 @@
 /// A node of a YAML or JSON document: a scalar, a sequence or a mapping, with the range of its text.
 ///
-/// Nodes are immutable and shared: an alias is the very node its anchor names, so the tree never
-/// copies what aliases repeat.
-public final class YAMLNode: Sendable {
+/// A node is a handle into its document's storage, where every node is one fixed-size record in one
+/// array: a 10 MB manifest has some 600,000 nodes, and an object apiece would cost an allocation, a
+/// reference count and a pointer chase each. Nodes are immutable and shared: an alias is the very node its
+/// anchor names (`==` says whether two handles are the same node), so the tree never copies what aliases
+/// repeat.
+public struct YAMLNode: Sendable, Equatable {
     public enum Content: Sendable {
         case scalar(YAMLScalar)
-        case sequence([YAMLNode])
-        case mapping([YAMLPair])
+        case sequence(YAMLSequence)
+        case mapping(YAMLMapping)
     }
 
-    public let content: Content
+    let storage: NodeStorage
+    let index: Int
+
+    init(_ storage: NodeStorage, _ index: Int) {
+        self.storage = storage
+        self.index = index
+    }
+
+    /// A node of its own, outside any document (for checking a key's text as a string value).
+    public init(scalar: YAMLScalar, range: SourceRange) {
+        let record = NodeRecord(kind: .scalar, range: range, first: 0, count: 0, expandedCount: 1,
+                                childrenInSourceOrder: true)
+        self.init(NodeStorage(records: [record], slots: [], scalars: [scalar], tags: [:]), 0)
+    }
+
+    private var record: NodeRecord { storage.records[index] }
+
+    public var content: Content {
+        let record = record
+        switch record.kind {
+        case .scalar: return .scalar(storage.scalars[Int(record.first)])
+        case .sequence: return .sequence(YAMLSequence(storage, record))
+        case .mapping: return .mapping(YAMLMapping(storage, record))
+        }
+    }
+
     /// Where the node's text is (for an aliased node, where its anchor defined it).
-    public let range: SourceRange
-    // A tree has a node for every key and value, so a node is kept to 72 bytes (an 80-byte allocation):
-    // the rare tag is boxed (8 bytes instead of 16) and the count is 32 bits wide.
-    private let storedExpandedCount: UInt32
-    private let tagBox: TagBox?
-    /// Whether the items (or keys) start in source order, as they do unless an alias or a `<<` merge key
-    /// brought in a node from elsewhere; then a position can be looked up by binary search.
-    let childrenInSourceOrder: Bool
-
-    private final class TagBox: Sendable {
-        let tag: String
-        init(_ tag: String) { self.tag = tag }
-    }
+    public var range: SourceRange { record.range }
 
     /// The explicit tag in full form (`tag:yaml.org,2002:str`), if the source gave one.
-    public var tag: String? { tagBox?.tag }
+    public var tag: String? { storage.tags.isEmpty ? nil : storage.tags[index] }
 
     /// How many nodes this subtree has with every alias expanded (what a walk of it visits), saturating at
     /// `UInt32.max` (far past any alias budget).
-    public var expandedCount: Int { Int(storedExpandedCount) }
+    public var expandedCount: Int { Int(record.expandedCount) }
 
-    init(content: Content, range: SourceRange, tag: String?, expandedCount: Int) {
-        self.content = content
-        self.range = range
-        self.storedExpandedCount = UInt32(clamping: expandedCount)
-        self.tagBox = tag.map(TagBox.init)
-        switch content {
-        case .scalar: childrenInSourceOrder = true
-        case .sequence(let items): childrenInSourceOrder = Self.isInSourceOrder(items.lazy.map(\.range.start.offset))
-        case .mapping(let pairs): childrenInSourceOrder = Self.isInSourceOrder(pairs.lazy.map(\.key.range.start.offset))
-        }
-    }
-
-    private static func isInSourceOrder(_ offsets: some Sequence<Int>) -> Bool {
-        var previous = Int.min
-        for offset in offsets {
-            if offset < previous { return false }
-            previous = offset
-        }
-        return true
-    }
-
-    public convenience init(scalar: YAMLScalar, range: SourceRange) {
-        self.init(content: .scalar(scalar), range: range, tag: nil, expandedCount: 1)
-    }
+    /// Whether the items (or keys) start in source order, as they do unless an alias or a `<<` merge key
+    /// brought in a node from elsewhere; then a position can be looked up by binary search.
+    var childrenInSourceOrder: Bool { record.childrenInSourceOrder }
 
     /// The scalar, if this is one.
     public var scalar: YAMLScalar? {
-        if case .scalar(let scalar) = content { return scalar }
-        return nil
+        let record = record
+        return record.kind == .scalar ? storage.scalars[Int(record.first)] : nil
     }
 
     /// The items, if this is a sequence.
-    public var sequence: [YAMLNode]? {
-        if case .sequence(let items) = content { return items }
-        return nil
+    public var sequence: YAMLSequence? {
+        let record = record
+        return record.kind == .sequence ? YAMLSequence(storage, record) : nil
     }
 
     /// The pairs in source order, if this is a mapping.
-    public var mapping: [YAMLPair]? {
-        if case .mapping(let pairs) = content { return pairs }
-        return nil
+    public var mapping: YAMLMapping? {
+        let record = record
+        return record.kind == .mapping ? YAMLMapping(storage, record) : nil
     }
 
     /// The value of the first pair whose key is the scalar `key`.
     public subscript(key: String) -> YAMLNode? {
-        guard case .mapping(let pairs) = content else { return nil }
-        for pair in pairs where pair.key.scalar?.text == key { return pair.value }
-        return nil
+        mapping?.first { $0.key.scalar?.text == key }?.value
     }
 
     /// A phrase for messages: "a string", "a mapping", "null", …
     public var kindDescription: String {
-        switch content {
+        let record = record
+        switch record.kind {
         case .sequence: return "a sequence"
         case .mapping: return "a mapping"
-        case .scalar(let scalar): return scalar.kind.description
+        case .scalar: return storage.scalars[Int(record.first)].kind.description
         }
+    }
+
+    /// Whether both handles are the same node (an alias and its anchor are).
+    public static func == (lhs: YAMLNode, rhs: YAMLNode) -> Bool {
+        lhs.storage === rhs.storage && lhs.index == rhs.index
     }
 }
 
@@ -100,5 +99,80 @@ public struct YAMLPair: Sendable {
     public init(key: YAMLNode, value: YAMLNode) {
         self.key = key
         self.value = value
+    }
+}
+
+/// The items of a sequence, in order.
+public struct YAMLSequence: RandomAccessCollection, Sendable {
+    private let storage: NodeStorage
+    private let first: Int
+    public let count: Int
+
+    init(_ storage: NodeStorage, _ record: NodeRecord) {
+        self.storage = storage
+        self.first = Int(record.first)
+        self.count = Int(record.count)
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    public subscript(position: Int) -> YAMLNode {
+        precondition(position >= 0 && position < count, "sequence index out of range")
+        return YAMLNode(storage, Int(storage.slots[first + position]))
+    }
+}
+
+/// The pairs of a mapping in source order (after `<<` merges and without duplicate keys).
+public struct YAMLMapping: RandomAccessCollection, Sendable {
+    private let storage: NodeStorage
+    private let first: Int
+    public let count: Int
+
+    init(_ storage: NodeStorage, _ record: NodeRecord) {
+        self.storage = storage
+        self.first = Int(record.first)
+        self.count = Int(record.count)
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    public subscript(position: Int) -> YAMLPair {
+        precondition(position >= 0 && position < count, "mapping index out of range")
+        let slot = first + 2 * position
+        return YAMLPair(key: YAMLNode(storage, Int(storage.slots[slot])), value: YAMLNode(storage, Int(storage.slots[slot + 1])))
+    }
+}
+
+/// One node of a tree: what it is, where it is written, and where its scalar or children are.
+struct NodeRecord: Sendable {
+    enum Kind: UInt8, Sendable {
+        case scalar, sequence, mapping
+    }
+
+    var kind: Kind
+    var range: SourceRange
+    /// A scalar's index in `NodeStorage.scalars`, or a collection's first slot in `NodeStorage.slots`.
+    var first: UInt32
+    /// A sequence's items or a mapping's pairs.
+    var count: UInt32
+    var expandedCount: UInt32
+    var childrenInSourceOrder: Bool
+}
+
+/// Every node of one document: records in one array, children as runs of record indices (a mapping's as
+/// key, value, key, value, …), scalars beside them, and the rare explicit tags by record index.
+final class NodeStorage: Sendable {
+    let records: [NodeRecord]
+    let slots: [UInt32]
+    let scalars: [YAMLScalar]
+    let tags: [Int: String]
+
+    init(records: [NodeRecord], slots: [UInt32], scalars: [YAMLScalar], tags: [Int: String]) {
+        self.records = records
+        self.slots = slots
+        self.scalars = scalars
+        self.tags = tags
     }
 }

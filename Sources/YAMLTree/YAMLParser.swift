@@ -70,8 +70,9 @@ public enum YAMLParser {
 
 /// Owns a libyaml parser and builds the tree from its events with an explicit stack.
 ///
-/// The children of every open collection share one array, each frame remembering where its own begin, so
-/// a collection allocates its array once, at its exact size, when it closes. (A noncopyable struct rather
+/// Nodes are appended to one array of records as their events arrive (a collection when it closes). The
+/// children of every open collection share one pending array, each frame remembering where its own
+/// begin; when a collection closes they move to the slots array as one run. (A noncopyable struct rather
 /// than a class, so that its state is checked for exclusive access at compile time, not on every event.)
 private struct Composer: ~Copyable {
     private struct Frame {
@@ -79,7 +80,7 @@ private struct Composer: ~Copyable {
         let start: Mark
         let tag: String?
         let anchor: String?
-        /// Where this collection's children begin in `children`, and their alias sites in `aliasSites`.
+        /// Where this collection's children begin in `pending`, and their alias sites in `aliasSites`.
         let firstChild: Int
         let firstAliasSite: Int
         /// 1 + the expanded count of every child.
@@ -105,10 +106,16 @@ private struct Composer: ~Copyable {
     private(set) var errors: [YAMLError] = []
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     private var stack: [Frame] = []
-    private var children: [YAMLNode] = []
+    /// The tree being built (see `NodeStorage`).
+    private var records: [NodeRecord] = []
+    private var slots: [UInt32] = []
+    private var scalars: [YAMLScalar] = []
+    private var tags: [Int: String] = [:]
+    /// The record indices of the children of every open collection.
+    private var pending: [UInt32] = []
     private var aliasSites: [AliasSite] = []
-    private var anchors: [String: YAMLNode] = [:]
-    private var root: YAMLNode?
+    private var anchors: [String: UInt32] = [:]
+    private var root: UInt32?
     private var aliasBudget: Int
     private var documents = 0
 
@@ -119,6 +126,11 @@ private struct Composer: ~Copyable {
         self.aliasBudget = limits.aliasBudget(forInputOf: file.bytes.count)
         parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         yaml_parser_initialize(parser)
+        // A manifest has about one node per 16 bytes; reserved pages that stay unused are never touched.
+        let expectedNodes = file.bytes.count / 12 + 16
+        records.reserveCapacity(expectedNodes)
+        slots.reserveCapacity(expectedNodes)
+        scalars.reserveCapacity(expectedNodes)
     }
 
     deinit {
@@ -126,6 +138,7 @@ private struct Composer: ~Copyable {
         parser.deallocate()
     }
 
+    /// Parses `bytes` and returns the root node, or nil when there is no document or an error stopped it.
     mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) -> YAMLNode? {
         guard let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1) else { return nil }
         yaml_parser_set_input_string(parser, base, bytes.count)
@@ -151,7 +164,9 @@ private struct Composer: ~Copyable {
                 message: onlyComments ? "the file holds only comments; expected a document" : "the file is empty; expected a document",
                 range: SourceRange(at: file.endMark)))
         }
-        return root
+        guard let root else { return nil }
+        let storage = NodeStorage(records: records, slots: slots, scalars: scalars, tags: tags)
+        return YAMLNode(storage, Int(root))
     }
 
     private mutating func handle(_ event: yaml_event_t) throws {
@@ -174,8 +189,9 @@ private struct Composer: ~Copyable {
                 ?? data.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self) } ?? ""
             let tag = string(data.tag)
             let kind = scalarKind(text: text, style: style, tag: tag, range: range)
-            let node = YAMLNode(content: .scalar(YAMLScalar(text: text, style: style, kind: kind)), range: range,
-                                tag: tag, expandedCount: 1)
+            let node = append(NodeRecord(kind: .scalar, range: range, first: UInt32(scalars.count), count: 0,
+                                         expandedCount: 1, childrenInSourceOrder: true), tag: tag)
+            scalars.append(YAMLScalar(text: text, style: style, kind: kind))
             add(node, anchor: string(data.anchor))
         case YAML_ALIAS_EVENT:
             let name = string(event.data.alias.anchor) ?? ""
@@ -189,7 +205,7 @@ private struct Composer: ~Copyable {
                     range: range))
                 throw Stop()
             }
-            aliasBudget -= target.expandedCount
+            aliasBudget -= Int(records[Int(target)].expandedCount)
             if aliasBudget < 0 {
                 let budget = limits.aliasBudget(forInputOf: file.bytes.count)
                 errors.append(YAMLError(
@@ -209,18 +225,38 @@ private struct Composer: ~Copyable {
             guard let frame = stack.popLast() else { return }
             let range = SourceRange(start: frame.start, end: mark(event.end_mark))
             checkCollectionTag(frame.tag, isMapping: frame.isMapping, range: range)
-            let content: YAMLNode.Content
-            if frame.isMapping {
-                content = .mapping(makePairs(of: frame))
-            } else {
-                content = .sequence(Array(children[frame.firstChild...]))
-            }
-            children.removeSubrange(frame.firstChild...)
+            let children = frame.isMapping ? makePairs(of: frame) : Array(pending[frame.firstChild...])
+            pending.removeSubrange(frame.firstChild...)
             aliasSites.removeSubrange(frame.firstAliasSite...)
-            add(YAMLNode(content: content, range: range, tag: frame.tag, expandedCount: frame.expanded), anchor: frame.anchor)
+            let node = append(NodeRecord(kind: frame.isMapping ? .mapping : .sequence, range: range,
+                                         first: UInt32(slots.count), count: UInt32(children.count / (frame.isMapping ? 2 : 1)),
+                                         expandedCount: UInt32(clamping: frame.expanded),
+                                         childrenInSourceOrder: isInSourceOrder(children, stride: frame.isMapping ? 2 : 1)),
+                              tag: frame.tag)
+            slots.append(contentsOf: children)
+            add(node, anchor: frame.anchor)
         default:
             break
         }
+    }
+
+    /// Appends a record (and its tag) and returns its index.
+    private mutating func append(_ record: NodeRecord, tag: String?) -> UInt32 {
+        let index = UInt32(records.count)
+        if let tag { tags[records.count] = tag }
+        records.append(record)
+        return index
+    }
+
+    /// Whether the children (every `stride`-th one: a mapping's keys) start in source order.
+    private func isInSourceOrder(_ children: [UInt32], stride step: Int) -> Bool {
+        var previous = Int.min
+        for position in stride(from: 0, to: children.count, by: step) {
+            let offset = records[Int(children[position])].range.start.offset
+            if offset < previous { return false }
+            previous = offset
+        }
+        return true
     }
 
     private mutating func push(isMapping: Bool, event: yaml_event_t, tag: String?, anchor: String?) throws {
@@ -233,83 +269,115 @@ private struct Composer: ~Copyable {
             throw Stop()
         }
         stack.append(Frame(isMapping: isMapping, start: start, tag: tag, anchor: anchor,
-                           firstChild: children.count, firstAliasSite: aliasSites.count))
+                           firstChild: pending.count, firstAliasSite: aliasSites.count))
     }
 
-    private mutating func add(_ node: YAMLNode, anchor: String?, aliasSite: SourceRange? = nil) {
+    private mutating func add(_ node: UInt32, anchor: String?, aliasSite: SourceRange? = nil) {
         if let anchor { anchors[anchor] = node }
         guard !stack.isEmpty else {
             root = node
             return
         }
-        if let aliasSite { aliasSites.append(AliasSite(child: children.count, range: aliasSite)) }
-        children.append(node)
-        stack[stack.count - 1].expanded += node.expandedCount
+        if let aliasSite { aliasSites.append(AliasSite(child: pending.count, range: aliasSite)) }
+        pending.append(node)
+        stack[stack.count - 1].expanded += Int(records[Int(node)].expandedCount)
     }
 
-    /// Pairs up the keys and values of a closing mapping, reports duplicate keys, and applies `<<` merge keys.
-    private mutating func makePairs(of frame: Frame) -> [YAMLPair] {
-        let count = (children.count - frame.firstChild) / 2
-        var pairs: [YAMLPair] = []
-        pairs.reserveCapacity(count)
-        var merges: [(position: Int, value: YAMLNode, site: SourceRange)] = []
-        var seen: [String: YAMLNode] = [:]
+    /// The text of a node when it is a scalar.
+    private func scalarText(_ node: UInt32) -> String? {
+        let record = records[Int(node)]
+        return record.kind == .scalar ? scalars[Int(record.first)].text : nil
+    }
+
+    /// Pairs up the keys and values of a closing mapping (as key, value, key, value, …), reports duplicate
+    /// keys, and applies `<<` merge keys.
+    private mutating func makePairs(of frame: Frame) -> [UInt32] {
+        let count = (pending.count - frame.firstChild) / 2
+        var pairs: [UInt32] = []
+        pairs.reserveCapacity(2 * count)
+        var merges: [(position: Int, value: UInt32, site: SourceRange)] = []
+        var seen: [String: UInt32] = [:]
         let usesDictionary = count > Self.linearKeySearchLimit
-        for index in stride(from: frame.firstChild, to: children.count - 1, by: 2) {
-            let key = children[index]
-            let value = children[index + 1]
-            if let scalar = key.scalar {
-                if scalar.style == .plain, scalar.text == "<<", key.tag == nil || key.tag == "tag:yaml.org,2002:merge" {
-                    let site = aliasSites[frame.firstAliasSite...].first { $0.child == index + 1 }?.range ?? value.range
+        for index in stride(from: frame.firstChild, to: pending.count - 1, by: 2) {
+            let key = pending[index]
+            let value = pending[index + 1]
+            if let text = scalarText(key) {
+                let record = records[Int(key)]
+                if scalars[Int(record.first)].style == .plain, text == "<<",
+                   tags[Int(key)].map({ $0 == "tag:yaml.org,2002:merge" }) ?? true {
+                    let site = aliasSites[frame.firstAliasSite...].first { $0.child == index + 1 }?.range ?? records[Int(value)].range
                     merges.append((pairs.count, value, site))
                     continue
                 }
-                let first = usesDictionary ? seen[scalar.text] : pairs.first { $0.key.scalar?.text == scalar.text }?.key
+                let first = usesDictionary ? seen[text] : stride(from: 0, to: pairs.count, by: 2).lazy.map { pairs[$0] }.first { scalarText($0) == text }
                 if let first {
                     errors.append(YAMLError(
                         code: "duplicate-key",
-                        message: "duplicate key '\(scalar.text)'; expected each key once in a mapping",
-                        range: key.range,
-                        notes: [YAMLError.Note("'\(scalar.text)' was first defined here", at: first.range)],
+                        message: "duplicate key '\(text)'; expected each key once in a mapping",
+                        range: record.range,
+                        notes: [YAMLError.Note("'\(text)' was first defined here", at: records[Int(first)].range)],
                         fix: "remove one of the two, or merge their values"))
                     continue
                 }
-                if usesDictionary { seen[scalar.text] = key }
+                if usesDictionary { seen[text] = key }
             }
-            pairs.append(YAMLPair(key: key, value: value))
+            pairs.append(key)
+            pairs.append(value)
         }
         return merges.isEmpty ? pairs : merged(pairs, with: merges)
     }
 
     /// Inserts the pairs of `<<` merge keys where they were written; keys given explicitly, or by an earlier
     /// merge, win.
-    private mutating func merged(_ pairs: [YAMLPair], with merges: [(position: Int, value: YAMLNode, site: SourceRange)]) -> [YAMLPair] {
+    private mutating func merged(_ pairs: [UInt32], with merges: [(position: Int, value: UInt32, site: SourceRange)]) -> [UInt32] {
         var seen: Set<String> = []
-        for pair in pairs { if let text = pair.key.scalar?.text { seen.insert(text) } }
-        var result: [YAMLPair] = []
+        for position in stride(from: 0, to: pairs.count, by: 2) {
+            if let text = scalarText(pairs[position]) { seen.insert(text) }
+        }
+        var result: [UInt32] = []
         result.reserveCapacity(pairs.count)
         var next = 0
         for merge in merges {
             while next < merge.position { result.append(pairs[next]); next += 1 }
-            let sources: [YAMLNode]
-            switch merge.value.content {
-            case .mapping: sources = [merge.value]
-            case .sequence(let items) where items.allSatisfy({ $0.mapping != nil }): sources = items
+            let sources: [UInt32]
+            let value = records[Int(merge.value)]
+            switch value.kind {
+            case .mapping:
+                sources = [merge.value]
+            case .sequence where children(of: value).allSatisfy({ records[Int($0)].kind == .mapping }):
+                sources = Array(children(of: value))
             default:
                 errors.append(YAMLError(code: "invalid-merge",
-                                        message: "a '<<' merge key takes a mapping or a sequence of mappings, found \(merge.value.kindDescription)",
+                                        message: "a '<<' merge key takes a mapping or a sequence of mappings, found \(kindDescription(value))",
                                         range: merge.site))
                 continue
             }
             for source in sources {
-                for pair in source.mapping ?? [] {
-                    guard let text = pair.key.scalar?.text else { result.append(pair); continue }
-                    if seen.insert(text).inserted { result.append(pair) }
+                let sourcePairs = children(of: records[Int(source)])
+                for position in stride(from: sourcePairs.startIndex, to: sourcePairs.endIndex, by: 2) {
+                    let key = sourcePairs[position]
+                    if let text = scalarText(key), !seen.insert(text).inserted { continue }
+                    result.append(key)
+                    result.append(sourcePairs[position + 1])
                 }
             }
         }
         while next < pairs.count { result.append(pairs[next]); next += 1 }
         return result
+    }
+
+    /// The slots of a closed collection: its items, or its keys and values.
+    private func children(of record: NodeRecord) -> ArraySlice<UInt32> {
+        let first = Int(record.first)
+        return slots[first..<first + Int(record.count) * (record.kind == .mapping ? 2 : 1)]
+    }
+
+    private func kindDescription(_ record: NodeRecord) -> String {
+        switch record.kind {
+        case .sequence: return "a sequence"
+        case .mapping: return "a mapping"
+        case .scalar: return scalars[Int(record.first)].kind.description
+        }
     }
 
     private mutating func scalarKind(text: String, style: YAMLScalar.Style, tag: String?, range: SourceRange) -> YAMLScalar.Kind {

@@ -52,11 +52,14 @@ public struct Compiler: Sendable {
         var references: [LoadedInput] = []
         for file in referenceFiles { references += try InputLoader.load(file, options: readOptions, engine: engine) }
 
-        let schemaFindings = DiagnosticEngine()
-        for input in loaded { check(input, role: input.isFragment ? .fragment : .manifest, engine: schemaFindings) }
-        for input in references { check(input, role: .refs, engine: schemaFindings) }
+        let schemaCheck = BackgroundWork { [schema, references] in
+            let findings = DiagnosticEngine()
+            for input in loaded { schema.check(input, role: input.isFragment ? .fragment : .manifest, engine: findings) }
+            for input in references { schema.check(input, role: .refs, engine: findings) }
+            return findings.diagnostics
+        }
         guard engine.errorCount == errorsBefore, !loaded.isEmpty else {
-            engine.report(contentsOf: schemaFindings.diagnostics)
+            engine.report(contentsOf: schemaCheck.result)
             return nil
         }
         // Reading problems point at text that may not be in the tree (a dropped duplicate key), so only the
@@ -75,7 +78,7 @@ public struct Compiler: Sendable {
         manifest.baseDirectory = baseDirectory
         for rule in ManifestRules.all { rule.check(manifest, engine: engine) }
         for lint in lints { StoreLimitRule(lint: lint).check(manifest, engine: engine) }
-        engine.report(contentsOf: schemaFindings.diagnostics, unlessReportedSince: firstSemanticDiagnostic)
+        engine.report(contentsOf: schemaCheck.result, unlessReportedSince: firstSemanticDiagnostic)
         if leavesMemoryForExit {
             ProcessLifetime.keep(loaded + references)
             ProcessLifetime.keep(manifest)
@@ -89,11 +92,6 @@ public struct Compiler: Sendable {
         for input in inputs { try load([input], engine: engine) }
     }
 
-    /// The schema layer for one read input (skipped for a file that could not be read).
-    func check(_ loaded: LoadedInput, role: SchemaRole, engine: DiagnosticEngine) {
-        guard !loaded.hasReadingErrors, let root = loaded.root else { return }
-        schema.validate(root: root, file: loaded.file, engine: engine, role: role)
-    }
 
     /// Reads and compiles the schema file at `path` for `validate --schema`; nil (with diagnostics in
     /// `engine`) when it is malformed or uses a keyword the evaluator does not implement.
@@ -128,5 +126,13 @@ public struct Compiler: Sendable {
             guard let file = diagnostic.file, let range = diagnostic.range, let root = roots[ObjectIdentifier(file)] else { return nil }
             return root.pointer(toOffset: range.start.offset)
         }
+    }
+}
+
+extension SchemaValidator {
+    /// The schema layer for one read input (skipped for a file that could not be read).
+    func check(_ loaded: LoadedInput, role: SchemaRole, engine: DiagnosticEngine) {
+        guard !loaded.hasReadingErrors, let root = loaded.root else { return }
+        validate(root: root, file: loaded.file, engine: engine, role: role)
     }
 }

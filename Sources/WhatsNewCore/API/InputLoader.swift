@@ -2,7 +2,7 @@ import YAMLTree
 
 /// One read input: its text, its tree (nil when it could not be read), and whether reading it found
 /// problems (then later stages skip it: a tree read with errors is not what the user meant).
-struct LoadedInput {
+struct LoadedInput: Sendable {
     let file: SourceFile
     let root: YAMLNode?
     let hasReadingErrors: Bool

@@ -95,7 +95,7 @@ struct DecodingContext {
 /// keys `DecodingContext.fields` reported are never found.
 struct Fields {
     let node: YAMLNode
-    fileprivate let allPairs: [YAMLPair]
+    fileprivate let allPairs: YAMLMapping
     fileprivate let allowed: [String]
 
     /// The value of a known key. (A rejected key is never an allowed one, so it cannot be asked for.)

@@ -290,7 +290,7 @@ struct SchemaCompiler {
         if value.scalar != nil {
             names = [value]
         } else if let items = value.sequence, !items.isEmpty {
-            names = items
+            names = Array(items)
         } else {
             return invalid("type", "a type name or a non-empty sequence of type names", value, file: file)
         }
@@ -377,7 +377,7 @@ struct SchemaCompiler {
             invalid(keyword, "a non-empty sequence of schemas", value, file: file)
             return []
         }
-        return items
+        return Array(items)
     }
 
     private mutating func schemaMap(_ value: YAMLNode, keyword: String, file: SourceFile) -> [(String, YAMLNode)] {

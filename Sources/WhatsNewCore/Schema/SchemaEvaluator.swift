@@ -128,7 +128,7 @@ struct SchemaEvaluator {
         return valid
     }
 
-    private mutating func evaluateObject(_ instance: YAMLNode, _ pairs: [YAMLPair], _ schema: SchemaNode, collect: Bool) -> Bool {
+    private mutating func evaluateObject(_ instance: YAMLNode, _ pairs: YAMLMapping, _ schema: SchemaNode, collect: Bool) -> Bool {
         var valid = true
         if let minimum = schema.minProperties, pairs.count < minimum {
             guard collect else { return false }
@@ -238,11 +238,11 @@ struct SchemaEvaluator {
         return valid
     }
 
-    private static func has(_ name: String, _ pairs: [YAMLPair]) -> Bool {
+    private static func has(_ name: String, _ pairs: YAMLMapping) -> Bool {
         pairs.contains { $0.key.scalar?.text == name }
     }
 
-    private mutating func evaluateArray(_ instance: YAMLNode, _ items: [YAMLNode], _ schema: SchemaNode, collect: Bool) -> Bool {
+    private mutating func evaluateArray(_ instance: YAMLNode, _ items: YAMLSequence, _ schema: SchemaNode, collect: Bool) -> Bool {
         var valid = true
         if let minimum = schema.minItems, items.count < minimum {
             guard collect else { return false }
@@ -306,7 +306,7 @@ struct SchemaEvaluator {
         return valid
     }
 
-    private mutating func evaluateUniqueness(_ items: [YAMLNode], collect: Bool) -> Bool {
+    private mutating func evaluateUniqueness(_ items: YAMLSequence, collect: Bool) -> Bool {
         var valid = true
         var firstIndex: [Int: [Int]] = [:]
         for (index, item) in items.enumerated() {

@@ -87,7 +87,7 @@ indirect enum SchemaValue: Sendable, Hashable {
 
     /// Whether two instance nodes are equal as JSON values (for `uniqueItems`).
     static func equal(_ a: YAMLNode, _ b: YAMLNode) -> Bool {
-        if a === b { return true }
+        if a == b { return true }
         switch (a.content, b.content) {
         case (.sequence(let left), .sequence(let right)):
             return left.count == right.count && zip(left, right).allSatisfy { equal($0, $1) }
