@@ -24,22 +24,25 @@ struct DecodingContext {
     /// The pairs of a mapping whose keys are all known, reporting unknown keys with a suggestion.
     /// Returns nil (after reporting) when the node is not a mapping.
     func fields(_ node: YAMLNode, of name: String, allowed: [String], expected: String = "a mapping") -> Fields? {
-        guard let pairs = node.mapping else {
+        guard let mapping = node.mapping else {
             typeMismatch(node, expected: expected, for: name)
             return nil
         }
-        for pair in pairs {
+        var known: [Fields.Pair] = []
+        known.reserveCapacity(mapping.count)
+        for pair in mapping {
             guard let key = pair.key.scalar, key.kind != .null || !key.text.isEmpty else {
                 error("type-mismatch", "expected a string key in '\(name)', found \(pair.key.kindDescription)", at: pair.key)
                 continue
             }
-            guard allowed.contains(key.text) else {
+            guard allowed.contains(where: { Fields.same($0, key.text) }) else {
                 error("unknown-key", "unknown key '\(key.text)' in '\(name)'\(Suggestion.phrase(for: key.text, in: allowed))",
                       at: pair.key, fix: "known keys: " + allowed.filter { $0 != "$schema" }.joined(separator: ", "))
                 continue
             }
+            known.append(Fields.Pair(key: key.text, keyNode: pair.key, value: pair.value))
         }
-        return Fields(node: node, allPairs: pairs, allowed: allowed)
+        return Fields(node: node, pairs: known)
     }
 
     /// The registry key a reference names, when `node` is one: a string, or a plain number by its literal
@@ -91,24 +94,27 @@ struct DecodingContext {
     }
 }
 
-/// The known pairs of a mapping, by key: a view of the node's own pairs (nothing is copied) in which the
-/// keys `DecodingContext.fields` reported are never found.
+/// The known pairs of a mapping, by key: what `DecodingContext.fields` kept of the node's pairs (the keys
+/// it reported are never found).
 struct Fields {
+    struct Pair {
+        let key: String
+        let keyNode: YAMLNode
+        let value: YAMLNode
+    }
+
     let node: YAMLNode
-    fileprivate let allPairs: YAMLMapping
-    fileprivate let allowed: [String]
+    /// The known pairs in source order.
+    let pairs: [Pair]
 
     /// The value of a known key. (A rejected key is never an allowed one, so it cannot be asked for.)
     subscript(key: String) -> YAMLNode? {
-        for pair in allPairs where pair.key.scalar?.text == key { return pair.value }
-        return nil
+        pairs.first { Self.same($0.key, key) }?.value
     }
 
-    /// The known pairs in source order.
-    var pairs: [(key: String, keyNode: YAMLNode, value: YAMLNode)] {
-        allPairs.compactMap { pair in
-            guard let key = pair.key.scalar?.text, allowed.contains(key) else { return nil }
-            return (key, pair.key, pair.value)
-        }
+    /// Whether two keys are the same text; comparing lengths first settles most pairs of different keys
+    /// without comparing their text (decoding asks for every known key of every mapping).
+    static func same(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a == b
     }
 }

@@ -11,7 +11,8 @@ extension ManifestDecoder {
     func decodeLayout(_ node: YAMLNode, for name: String, context: DecodingContext) -> LayoutOverrides? {
         guard let fields = context.fields(node, of: name, allowed: Self.layoutKeys) else { return nil }
         var layout = LayoutOverrides()
-        for (key, _, value) in fields.pairs {
+        for pair in fields.pairs {
+            let (key, value) = (pair.key, pair.value)
             switch key {
             case "showsScrollViewIndicators": layout.showsScrollViewIndicators = context.bool(value, for: key)
             case "scrollViewBottomContentInset": layout.scrollViewBottomContentInset = points(value, for: key, context: context)

@@ -88,30 +88,30 @@ extension SemanticVersion {
 
     /// Parses the strict syntax, or says what is wrong.
     public static func parse(_ text: String) -> Result<SemanticVersion, ParseError> {
+        // Byte by byte: every character the syntax allows is ASCII, and a version is parsed for every
+        // entry of a manifest.
         var rest = Substring(text)
         if rest.first == "v" { rest = rest.dropFirst() }
         var build: [String] = []
-        if let plus = rest.firstIndex(of: "+") {
+        if let plus = rest.utf8.firstIndex(of: UInt8(ascii: "+")) {
             let metadata = rest[rest.index(after: plus)...]
             rest = rest[..<plus]
-            let identifiers = metadata.split(separator: ".", omittingEmptySubsequences: false)
-            for identifier in identifiers {
-                guard !identifier.isEmpty, identifier.allSatisfy(isIdentifierCharacter) else {
-                    return .failure(ParseError(reason: "build metadata '\(metadata)' must be dot-separated [0-9A-Za-z-] identifiers"))
-                }
+            let identifiers = dotSeparated(metadata)
+            for identifier in identifiers where identifier.isEmpty || !identifier.utf8.allSatisfy(isIdentifierByte) {
+                return .failure(ParseError(reason: "build metadata '\(metadata)' must be dot-separated [0-9A-Za-z-] identifiers"))
             }
             build = identifiers.map(String.init)
         }
         var prerelease: [Identifier] = []
-        if let dash = rest.firstIndex(of: "-") {
+        if let dash = rest.utf8.firstIndex(of: UInt8(ascii: "-")) {
             let tail = rest[rest.index(after: dash)...]
             rest = rest[..<dash]
-            for identifier in tail.split(separator: ".", omittingEmptySubsequences: false) {
-                guard !identifier.isEmpty, identifier.allSatisfy(isIdentifierCharacter) else {
+            for identifier in dotSeparated(tail) {
+                guard !identifier.isEmpty, identifier.utf8.allSatisfy(isIdentifierByte) else {
                     return .failure(ParseError(reason: "pre-release '\(tail)' must be dot-separated [0-9A-Za-z-] identifiers"))
                 }
-                if identifier.allSatisfy(\.isASCIIDigit) {
-                    guard identifier == "0" || identifier.first != "0" else {
+                if identifier.utf8.allSatisfy(isDigitByte) {
+                    guard identifier == "0" || identifier.utf8.first != UInt8(ascii: "0") else {
                         return .failure(ParseError(reason: "pre-release identifier '\(identifier)' has a leading zero"))
                     }
                     guard let value = Int(identifier) else {
@@ -123,23 +123,50 @@ extension SemanticVersion {
                 }
             }
         }
-        let parts = rest.split(separator: ".", omittingEmptySubsequences: false)
+        let parts = dotSeparated(rest)
         guard (1...3).contains(parts.count) else {
             return .failure(ParseError(reason: "'\(rest)' has \(parts.count) numbers, not one to three"))
         }
-        var numbers: [Int] = []
-        for part in parts {
-            guard !part.isEmpty, part.allSatisfy(\.isASCIIDigit) else {
+        var numbers = (0, 0, 0)
+        for (index, part) in parts.enumerated() {
+            guard !part.isEmpty, part.utf8.allSatisfy(isDigitByte) else {
                 return .failure(ParseError(reason: part.isEmpty ? "a number is missing between the dots" : "'\(part)' is not a number"))
             }
-            guard part == "0" || part.first != "0" else {
+            guard part == "0" || part.utf8.first != UInt8(ascii: "0") else {
                 return .failure(ParseError(reason: "'\(part)' has a leading zero"))
             }
             guard let value = Int(part) else { return .failure(ParseError(reason: "'\(part)' is too large")) }
-            numbers.append(value)
+            switch index {
+            case 0: numbers.0 = value
+            case 1: numbers.1 = value
+            default: numbers.2 = value
+            }
         }
-        while numbers.count < 3 { numbers.append(0) }
-        return .success(SemanticVersion(major: numbers[0], minor: numbers[1], patch: numbers[2], prerelease: prerelease, build: build))
+        return .success(SemanticVersion(major: numbers.0, minor: numbers.1, patch: numbers.2, prerelease: prerelease, build: build))
+    }
+
+    /// The pieces of `text` between dots, empty ones included.
+    private static func dotSeparated(_ text: Substring) -> [Substring] {
+        var pieces: [Substring] = []
+        var start = text.startIndex
+        var index = text.utf8.startIndex
+        while index < text.utf8.endIndex {
+            if text.utf8[index] == UInt8(ascii: ".") {
+                pieces.append(text[start..<index])
+                start = text.utf8.index(after: index)
+            }
+            index = text.utf8.index(after: index)
+        }
+        pieces.append(text[start...])
+        return pieces
+    }
+
+    private static func isDigitByte(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        isDigitByte(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || byte == UInt8(ascii: "-")
     }
 
     /// Parses the strict syntax; nil when the text is not a version.
@@ -156,12 +183,4 @@ extension SemanticVersion {
                                minor: numbers.count > 1 ? numbers[1] : 0,
                                patch: numbers.count > 2 ? numbers[2] : 0)
     }
-
-    private static func isIdentifierCharacter(_ character: Character) -> Bool {
-        character.isASCII && (character.isLetter || character.isNumber || character == "-")
-    }
-}
-
-extension Character {
-    var isASCIIDigit: Bool { isASCII && isWholeNumber }
 }
