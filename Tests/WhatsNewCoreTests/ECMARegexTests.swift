@@ -6,9 +6,9 @@ final class ECMARegexTests: XCTestCase {
     private func assertMatches(_ pattern: String, _ matching: [String], notMatching: [String] = [],
                                file: StaticString = #filePath, line: UInt = #line) {
         do {
-            // Both engines: the backtracker, and the Pike VM that long texts get.
-            for (engine, limit) in [("backtracker", Int.max), ("Pike VM", 0)] {
-                let regex = try ECMARegex(pattern, backtrackingLimit: limit)
+            // Every engine: the automaton most patterns get, the backtracker, and the Pike VM that long texts get.
+            for (engine, limit, automaton) in [("automaton", Int.max, true), ("backtracker", Int.max, false), ("Pike VM", 0, false)] {
+                let regex = try ECMARegex(pattern, backtrackingLimit: limit, usesAutomaton: automaton)
                 for text in matching {
                     XCTAssertTrue(regex.matches(text), "/\(pattern)/ should match \(text.debugDescription) (\(engine))", file: file, line: line)
                 }
@@ -117,6 +117,28 @@ final class ECMARegexTests: XCTestCase {
         assertMatches("^(a+)+$", [String(repeating: "a", count: 5_000)], notMatching: [text])
         assertMatches("^(a|a)*$", [], notMatching: [text])
         assertMatches("(x+x+)+y", [], notMatching: [String(repeating: "x", count: 2_000)])
+    }
+
+    func testAutomatonAgreesWithTheBacktrackerPastItsStateLimit() throws {
+        // The automaton of "an 'a' eleven scalars before the end" needs 2^12 states, more than it may make;
+        // it gives up and the backtracker answers, so the answers stay right.
+        let pattern = "[ab]*a[ab]{11}$"
+        let automaton = try ECMARegex(pattern)
+        let backtracker = try ECMARegex(pattern, usesAutomaton: false)
+        var seed: UInt64 = 7
+        var matching = 0
+        for _ in 0..<300 {
+            var text = ""
+            for _ in 0..<40 {
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text.append(seed >> 62 & 1 == 0 ? "a" : "b")
+            }
+            let expected = backtracker.matches(text)
+            if expected { matching += 1 }
+            XCTAssertEqual(automaton.matches(text), expected, text)
+        }
+        XCTAssertGreaterThan(matching, 50)
+        XCTAssertLessThan(matching, 250)
     }
 
     func testLongTexts() throws {

@@ -26,20 +26,6 @@ struct SchemaEvaluator {
     /// depth. Once spent, every check fails at once and `isExhausted` is set.
     private var remainingSteps: Int
     private(set) var isExhausted = false
-    /// What `pattern` and `patternProperties` said of short texts: locale keys and other short words repeat
-    /// all through a manifest, and a lookup costs a tenth of a match.
-    private var patternResults: [PatternUse: Bool] = [:]
-
-    private struct PatternUse: Hashable {
-        let schema: ObjectIdentifier
-        /// -1 for `pattern`, else the index in `patternProperties`.
-        let slot: Int
-        let text: String
-    }
-
-    /// Texts up to this many UTF-8 bytes are held in the `String` itself (no allocation to remember them).
-    private static let rememberedPatternTextLength = 15
-    private static let rememberedPatternResults = 4096
 
     init(nodes: [SchemaNode], stepLimit: Int) {
         self.nodes = nodes
@@ -214,8 +200,7 @@ struct SchemaEvaluator {
                 valid = false
             }
         }
-        for (slot, (regex, patternSchema)) in schema.patternProperties.enumerated()
-        where matches(regex, name, schema: schema, slot: slot) {
+        for (regex, patternSchema) in schema.patternProperties where regex.matches(name) {
             matched = true
             if !evaluate(pair.value, patternSchema, collect: collect) {
                 guard collect else { return false }
@@ -366,7 +351,7 @@ struct SchemaEvaluator {
                        expectation: "at most \(SchemaMessages.count(maximum, "character"))")
             }
         }
-        if let pattern = schema.pattern, !matches(pattern, text, schema: schema, slot: -1) {
+        if let pattern = schema.pattern, !pattern.matches(text) {
             guard collect else { return false }
             valid = false
             let label = schema.title.map(SchemaMessages.nounPhrase)
@@ -383,16 +368,6 @@ struct SchemaEvaluator {
     /// a scalar takes one to four bytes, so the scalars need counting only when the bytes cannot settle it.
     private static func lengthSurelyFits(_ byteCount: Int, _ schema: SchemaNode) -> Bool {
         (schema.minLength.map { (byteCount + 3) / 4 >= $0 } ?? true) && (schema.maxLength.map { byteCount <= $0 } ?? true)
-    }
-
-    /// `regex.matches(text)`, remembered for short texts.
-    private mutating func matches(_ regex: ECMARegex, _ text: String, schema: SchemaNode, slot: Int) -> Bool {
-        guard text.utf8.count <= Self.rememberedPatternTextLength else { return regex.matches(text) }
-        let use = PatternUse(schema: ObjectIdentifier(schema), slot: slot, text: text)
-        if let known = patternResults[use] { return known }
-        let result = regex.matches(text)
-        if patternResults.count < Self.rememberedPatternResults { patternResults[use] = result }
-        return result
     }
 
     private mutating func evaluateNumber(_ instance: YAMLNode, _ scalar: YAMLScalar, _ schema: SchemaNode, collect: Bool) -> Bool {

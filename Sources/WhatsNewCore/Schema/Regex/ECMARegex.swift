@@ -15,13 +15,17 @@ struct ECMARegex: Sendable {
     /// Above this many (instruction, position) states, the table of tried states (one bit each) gives
     /// way to the Pike VM.
     private let backtrackingLimit: Int
+    /// The deterministic automaton most patterns get (see `RegexAutomaton`); nil for a pattern with word
+    /// boundaries or lookaheads, which the backtracker and the Pike VM run.
+    private let automaton: RegexAutomaton?
 
     static let defaultBacktrackingLimit = 1 << 22
 
     static let maxProgramSize = 20_000
 
-    /// Compiles `pattern`; `backtrackingLimit` is lowered only by tests, to run the Pike VM on short texts.
-    init(_ pattern: String, backtrackingLimit: Int = defaultBacktrackingLimit) throws(ECMARegexError) {
+    /// Compiles `pattern`. Tests lower `backtrackingLimit` to run the Pike VM on short texts, and turn off
+    /// `usesAutomaton` to run the backtracker, so that every engine meets the same cases.
+    init(_ pattern: String, backtrackingLimit: Int = defaultBacktrackingLimit, usesAutomaton: Bool = true) throws(ECMARegexError) {
         var parser = ECMARegexParser(pattern)
         let tree = try parser.parse()
         var compiler = RegexCompiler()
@@ -35,6 +39,7 @@ struct ECMARegex: Sendable {
         sets = compiler.sets
         anchoredAtStart = Self.startsWithAnchor(tree)
         self.backtrackingLimit = backtrackingLimit
+        automaton = usesAutomaton ? RegexAutomaton(program: program, sets: sets, searching: !anchoredAtStart) : nil
     }
 
     private static func startsWithAnchor(_ tree: RegexTree) -> Bool {
@@ -53,7 +58,8 @@ struct ECMARegex: Sendable {
     }
 
     private func search(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        run(text, entry: 0, from: 0, searching: !anchoredAtStart)
+        if let automaton, let result = automaton.matches(text) { return result }
+        return run(text, entry: 0, from: 0, searching: !anchoredAtStart)
     }
 
     /// Runs the program from `entry` at byte `start` (and, when searching, from every later scalar
@@ -208,7 +214,7 @@ struct ECMARegex: Sendable {
     }
 
     @inline(__always)
-    private static func decode(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
+    static func decode(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
         let lead = text[index]
         if lead < 0x80 { return (UInt32(lead), 1) }
         let length = scalarLength(text, at: index)
