@@ -22,7 +22,7 @@ public struct YAMLNode: Sendable, Equatable {
 
     /// A node of its own, outside any document (for checking a key's text as a string value).
     public init(scalar: YAMLScalar, range: SourceRange) {
-        let record = NodeRecord(kind: .scalar, range: range, first: 0, count: 0, expandedCount: 1,
+        let record = NodeRecord(kind: .scalar, scalarKind: scalar.kind, range: range, first: 0, count: 0, expandedCount: 1,
                                 childrenInSourceOrder: true)
         self.init(NodeStorage(records: [record], slots: [], scalars: [scalar], tags: [:]), 0)
     }
@@ -35,6 +35,27 @@ public struct YAMLNode: Sendable, Equatable {
         case .scalar: return .scalar(storage.scalars[Int(record.first)])
         case .sequence: return .sequence(YAMLSequence(storage, record))
         case .mapping: return .mapping(YAMLMapping(storage, record))
+        }
+    }
+
+    /// What the node is, without reading its scalar or children: for checks that run on every node.
+    public enum Shape: Sendable {
+        case mapping, sequence, null, bool, int, float, string
+    }
+
+    public var shape: Shape {
+        let record = record
+        switch record.kind {
+        case .mapping: return .mapping
+        case .sequence: return .sequence
+        case .scalar:
+            switch record.scalarKind {
+            case .null: return .null
+            case .bool: return .bool
+            case .int: return .int
+            case .float: return .float
+            case .string: return .string
+            }
         }
     }
 
@@ -152,6 +173,8 @@ struct NodeRecord: Sendable {
     }
 
     var kind: Kind
+    /// A scalar's type (`.string` for a collection), kept here for `YAMLNode.shape`.
+    var scalarKind: YAMLScalar.Kind = .string
     var range: SourceRange
     /// A scalar's index in `NodeStorage.scalars`, or a collection's first slot in `NodeStorage.slots`.
     var first: UInt32

@@ -189,7 +189,7 @@ private struct Composer: ~Copyable {
                 ?? data.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self) } ?? ""
             let tag = string(data.tag)
             let kind = scalarKind(text: text, style: style, tag: tag, range: range)
-            let node = append(NodeRecord(kind: .scalar, range: range, first: UInt32(scalars.count), count: 0,
+            let node = append(NodeRecord(kind: .scalar, scalarKind: kind, range: range, first: UInt32(scalars.count), count: 0,
                                          expandedCount: 1, childrenInSourceOrder: true), tag: tag)
             scalars.append(YAMLScalar(text: text, style: style, kind: kind))
             add(node, anchor: string(data.anchor))

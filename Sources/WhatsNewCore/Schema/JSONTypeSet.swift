@@ -34,20 +34,17 @@ struct JSONTypeSet: OptionSet, Sendable, Hashable {
     /// fraction (`1.0`) is an integer.
     @inline(__always)
     func admits(_ node: YAMLNode) -> Bool {
-        switch node.content {
+        switch node.shape {
         case .mapping: return contains(.object)
         case .sequence: return contains(.array)
-        case .scalar(let scalar):
-            switch scalar.kind {
-            case .string: return contains(.string)
-            case .null: return contains(.null)
-            case .bool: return contains(.boolean)
-            case .int: return !isDisjoint(with: [.integer, .number])
-            case .float:
-                if contains(.number) { return true }
-                guard contains(.integer), let value = scalar.doubleValue else { return false }
-                return value.isFinite && value.rounded(.towardZero) == value
-            }
+        case .string: return contains(.string)
+        case .null: return contains(.null)
+        case .bool: return contains(.boolean)
+        case .int: return !isDisjoint(with: [.integer, .number])
+        case .float:
+            if contains(.number) { return true }
+            guard contains(.integer), let value = node.scalar?.doubleValue else { return false }
+            return value.isFinite && value.rounded(.towardZero) == value
         }
     }
 

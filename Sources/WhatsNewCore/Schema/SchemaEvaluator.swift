@@ -77,24 +77,25 @@ struct SchemaEvaluator {
             record("const", instance.range, "expected \(value.display) for \(subject()), found \(SchemaMessages.value(instance))",
                    expectation: value.display)
         }
-        switch instance.content {
-        case .mapping(let pairs) where schema.hasObjectKeywords:
-            if !evaluateObject(instance, pairs, schema, collect: collect) {
+        // The shape first: reading a node's children or text is only worth it when keywords look at them.
+        switch instance.shape {
+        case .mapping where schema.hasObjectKeywords:
+            if let pairs = instance.mapping, !evaluateObject(instance, pairs, schema, collect: collect) {
                 guard collect else { return false }
                 valid = false
             }
-        case .sequence(let items) where schema.hasArrayKeywords:
-            if !evaluateArray(instance, items, schema, collect: collect) {
+        case .sequence where schema.hasArrayKeywords:
+            if let items = instance.sequence, !evaluateArray(instance, items, schema, collect: collect) {
                 guard collect else { return false }
                 valid = false
             }
-        case .scalar(let scalar) where scalar.kind == .string && schema.hasStringKeywords:
-            if !evaluateString(instance, scalar.text, schema, collect: collect) {
+        case .string where schema.hasStringKeywords:
+            if let scalar = instance.scalar, !evaluateString(instance, scalar.text, schema, collect: collect) {
                 guard collect else { return false }
                 valid = false
             }
-        case .scalar(let scalar) where (scalar.kind == .int || scalar.kind == .float) && schema.hasNumberKeywords:
-            if !evaluateNumber(instance, scalar, schema, collect: collect) {
+        case .int where schema.hasNumberKeywords, .float where schema.hasNumberKeywords:
+            if let scalar = instance.scalar, !evaluateNumber(instance, scalar, schema, collect: collect) {
                 guard collect else { return false }
                 valid = false
             }
