@@ -21,6 +21,12 @@ public struct YAMLDocument: Sendable {
 /// Reads YAML and JSON through libyaml's event parser into a tree of `YAMLNode`s with ranges.
 public enum YAMLParser {
     public static func parse(_ file: SourceFile, format: YAMLInputFormat = .yaml, limits: YAMLLimits = YAMLLimits()) -> YAMLDocument {
+        parse(file, format: format, limits: limits, threadedFrom: Composer.threadedParsingThreshold)
+    }
+
+    /// `parse`, with libyaml on a thread of its own for texts of `threadedFrom` bytes or more (tests run
+    /// both ways on the same text).
+    static func parse(_ file: SourceFile, format: YAMLInputFormat, limits: YAMLLimits, threadedFrom: Int) -> YAMLDocument {
         if let error = precheck(file, limits: limits) {
             return YAMLDocument(file: file, root: nil, errors: [error])
         }
@@ -37,7 +43,7 @@ public enum YAMLParser {
         }
         var composer = Composer(file: file, limits: limits, jsonStrings: standIns.values)
         let text = standIns.isEmpty ? file.bytes : standIns.apply(to: file.bytes)
-        let root = text.withUnsafeBufferPointer { composer.run($0) }
+        let root = text.withUnsafeBufferPointer { composer.run($0, threaded: $0.count >= threadedFrom) }
         return YAMLDocument(file: file, root: root, errors: composer.errors)
     }
 
@@ -99,6 +105,10 @@ private struct Composer: ~Copyable {
     /// all of a manifest) compare each key with the ones before it, which allocates nothing.
     private static let linearKeySearchLimit = 16
 
+    /// Texts from this size on are parsed by libyaml on a thread of its own while the tree is built (see
+    /// `LibYAMLEvents`); below it, a thread costs more than it saves.
+    static let threadedParsingThreshold = 128 * 1024
+
     let file: SourceFile
     let limits: YAMLLimits
     /// The values of JSON strings libyaml read as stand-ins, by the offset of their opening quote.
@@ -138,21 +148,25 @@ private struct Composer: ~Copyable {
         parser.deallocate()
     }
 
-    /// Parses `bytes` and returns the root node, or nil when there is no document or an error stopped it.
-    mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) -> YAMLNode? {
+    /// Parses `bytes` (with libyaml on a thread of its own when `threaded`) and returns the root node, or nil
+    /// when there is no document or an error stopped it.
+    mutating func run(_ bytes: UnsafeBufferPointer<UInt8>, threaded: Bool) -> YAMLNode? {
         guard let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1) else { return nil }
         yaml_parser_set_input_string(parser, base, bytes.count)
         yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
-        var event = yaml_event_t()
+        let events = LibYAMLEvents(parser: parser, threaded: threaded)
+        defer { events.close() }
         do {
-            while true {
-                guard yaml_parser_parse(parser, &event) == 1 else {
-                    reportLibYAMLError()
+            reading: while true {
+                switch events.next() {
+                case .failure(let failure):
+                    reportLibYAMLError(failure)
                     return nil
+                case .event(var event):
+                    defer { yaml_event_delete(&event) }
+                    if event.type == YAML_STREAM_END_EVENT { break reading }
+                    try handle(event)
                 }
-                defer { yaml_event_delete(&event) }
-                if event.type == YAML_STREAM_END_EVENT { break }
-                try handle(event)
             }
         } catch {
             return nil
@@ -419,29 +433,29 @@ private struct Composer: ~Copyable {
         tag.hasPrefix("tag:yaml.org,2002:") ? "!!" + tag.dropFirst("tag:yaml.org,2002:".count) : tag
     }
 
-    private mutating func reportLibYAMLError() {
-        let problem = string(parser.pointee.problem) ?? "unknown problem"
-        let context = string(parser.pointee.context)
-        if parser.pointee.error == YAML_READER_ERROR {
-            let offset = parser.pointee.problem_offset
+    private mutating func reportLibYAMLError(_ failure: LibYAMLEvents.Failure) {
+        let problem = failure.problem ?? "unknown problem"
+        let context = failure.context
+        if failure.error == YAML_READER_ERROR {
+            let offset = failure.problemOffset
             let start = file.mark(atOffset: offset)
             var message = problem
-            if parser.pointee.problem_value != -1 {
-                message += " (U+" + String(parser.pointee.problem_value, radix: 16, uppercase: true) + ")"
+            if failure.problemValue != -1 {
+                message += " (U+" + String(failure.problemValue, radix: 16, uppercase: true) + ")"
             }
             errors.append(YAMLError(code: "invalid-character", message: message + "; expected printable text",
                                     range: SourceRange(start: start, end: file.mark(atOffset: offset + 1)),
                                     fix: "remove the character, or write it as an escape in a double-quoted string"))
             return
         }
-        if parser.pointee.error == YAML_MEMORY_ERROR {
+        if failure.error == YAML_MEMORY_ERROR {
             errors.append(YAMLError(code: "yaml-syntax", message: "libyaml ran out of memory", range: .fileStart))
             return
         }
-        let start = mark(parser.pointee.problem_mark)
+        let start = mark(failure.problemMark)
         var notes: [YAMLError.Note] = []
         if let context {
-            notes.append(YAMLError.Note(context, at: SourceRange(at: mark(parser.pointee.context_mark))))
+            notes.append(YAMLError.Note(context, at: SourceRange(at: mark(failure.contextMark))))
         }
         let isTab = start.offset < file.bytes.count && file.bytes[start.offset] == 0x09
         if isTab {

@@ -11,6 +11,39 @@ final class YAMLParserTests: XCTestCase {
         YAMLParser.parse(SourceFile(name: name, contents: bytes), format: YAMLInputFormat(fileName: name))
     }
 
+    /// A manifest-like text of `entries` mappings, with aliases, a merge key and every scalar style.
+    private func largeText(entries: Int) -> String {
+        var text = "defaults: &defaults\n  color: red\n  size: 3\nitems:\n"
+        for index in 0..<entries {
+            text += "  - id: item-\(index)\n    <<: *defaults\n    title: \"Item \\u00e9 \(index)\"\n"
+            text += "    note: |\n      line one\n      line two\n    tags: [a, 'b', \(index)]\n"
+        }
+        return text
+    }
+
+    func testParsingOnAThreadGivesTheSameTreeAndErrors() throws {
+        let valid = largeText(entries: 3_000)
+        let broken = valid + "  - id: [unclosed\n"
+        let stopsEarly = "first: *missing\n" + valid
+        let secondDocument = valid + "---\nmore: 1\n"
+        for text in [valid, broken, stopsEarly, secondDocument] {
+            let file = SourceFile(name: "large.yaml", text: text)
+            let threaded = YAMLParser.parse(file, format: .yaml, limits: YAMLLimits(), threadedFrom: 0)
+            let inline = YAMLParser.parse(file, format: .yaml, limits: YAMLLimits(), threadedFrom: .max)
+            XCTAssertEqual(threaded.root?.dump(), inline.root?.dump())
+            XCTAssertEqual(threaded.errors.map(\.message), inline.errors.map(\.message))
+            XCTAssertEqual(threaded.errors.map(\.range), inline.errors.map(\.range))
+        }
+        let file = SourceFile(name: "large.yaml", text: valid)
+        let tree = try XCTUnwrap(YAMLParser.parse(file, format: .yaml, limits: YAMLLimits(), threadedFrom: 0).root)
+        XCTAssertEqual(tree["items"]?.sequence?.count, 3_000)
+        XCTAssertEqual(tree["items"]?.sequence?[2_999]["color"]?.scalar?.text, "red")
+        XCTAssertEqual(YAMLParser.parse(SourceFile(name: "b.yaml", text: broken), format: .yaml, limits: YAMLLimits(),
+                                        threadedFrom: 0).errors.first?.code, "yaml-syntax")
+        XCTAssertEqual(YAMLParser.parse(SourceFile(name: "s.yaml", text: stopsEarly), format: .yaml, limits: YAMLLimits(),
+                                        threadedFrom: 0).errors.first?.code, "undefined-alias")
+    }
+
     func testRangesCountScalarsAndBytes() throws {
         let document = parse("title: 新功能 ⭐\nnext: x\n")
         let root = try XCTUnwrap(document.root)

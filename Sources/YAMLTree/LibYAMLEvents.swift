@@ -1,0 +1,168 @@
+internal import CYAML
+import Dispatch
+import Synchronization
+
+/// libyaml's events for one text, in order, ending with the stream's end or the first error.
+///
+/// For a large text a thread of its own runs libyaml's parser and hands the events over in batches, so
+/// that building the tree (on the calling thread) overlaps parsing: libyaml takes about three times as
+/// long as building the tree, which then costs little more than the parse. A small text is parsed on
+/// the calling thread, one event at a time, as they are asked for.
+final class LibYAMLEvents {
+    /// What stopped libyaml, copied out of the parser where it happened.
+    struct Failure {
+        let error: yaml_error_type_t
+        let problem: String?
+        let context: String?
+        let problemMark: yaml_mark_t
+        let contextMark: yaml_mark_t
+        let problemOffset: Int
+        let problemValue: Int32
+
+        init(_ parser: UnsafeMutablePointer<yaml_parser_t>) {
+            error = parser.pointee.error
+            problem = parser.pointee.problem.map { String(cString: $0) }
+            context = parser.pointee.context.map { String(cString: $0) }
+            problemMark = parser.pointee.problem_mark
+            contextMark = parser.pointee.context_mark
+            problemOffset = parser.pointee.problem_offset
+            problemValue = parser.pointee.problem_value
+        }
+    }
+
+    enum Next {
+        /// An event, which the caller deletes (`yaml_event_delete`) when done with it.
+        case event(yaml_event_t)
+        case failure(Failure)
+    }
+
+    /// Events handed from the parsing thread to the caller; the last batch ends with the stream's end or
+    /// a failure, or is empty when the caller stopped early.
+    private struct Batch: @unchecked Sendable {
+        var events: [yaml_event_t] = []
+        var failure: Failure?
+        var isLast = false
+    }
+
+    /// The parser, moved to the parsing thread (only one thread ever uses it at a time).
+    private struct ParserHandle: @unchecked Sendable {
+        let parser: UnsafeMutablePointer<yaml_parser_t>
+    }
+
+    /// The hand-over between the threads: at most `batchesInFlight` batches wait, so memory stays bounded
+    /// however far libyaml runs ahead.
+    private final class Channel: Sendable {
+        let batches = Mutex<[Batch]>([])
+        let ready = DispatchSemaphore(value: 0)
+        let space = DispatchSemaphore(value: LibYAMLEvents.batchesInFlight)
+        let stopped = Atomic<Bool>(false)
+
+        func send(_ batch: Batch) {
+            space.wait()
+            batches.withLock { $0.append(batch) }
+            ready.signal()
+        }
+
+        func receive() -> Batch {
+            ready.wait()
+            let batch = batches.withLock { $0.removeFirst() }
+            space.signal()
+            return batch
+        }
+    }
+
+    static let batchSize = 512
+    static let batchesInFlight = 4
+
+    private let parser: UnsafeMutablePointer<yaml_parser_t>
+    private let channel: Channel?
+    private let producer: BackgroundWork<Bool>?
+    private var current = Batch()
+    private var position = 0
+
+    /// Events of the text the parser was given; `threaded` runs the parser on a thread of its own.
+    init(parser: UnsafeMutablePointer<yaml_parser_t>, threaded: Bool) {
+        self.parser = parser
+        guard threaded else {
+            channel = nil
+            producer = nil
+            return
+        }
+        let channel = Channel()
+        let handle = ParserHandle(parser: parser)
+        self.channel = channel
+        producer = BackgroundWork {
+            Self.produce(handle.parser, into: channel)
+            return true
+        }
+    }
+
+    /// The next event, or the failure that ends the events. Not called again after the stream's end or a
+    /// failure.
+    func next() -> Next {
+        guard let channel else {
+            var event = yaml_event_t()
+            guard yaml_parser_parse(parser, &event) == 1 else { return .failure(Failure(parser)) }
+            return .event(event)
+        }
+        while position == current.events.count {
+            if let failure = current.failure { return .failure(failure) }
+            guard !current.isLast else {
+                // Only after `close` (the last batch otherwise ends with the stream's end or a failure):
+                // an empty end, which deletes to nothing.
+                var end = yaml_event_t()
+                end.type = YAML_STREAM_END_EVENT
+                return .event(end)
+            }
+            current = channel.receive()
+            position = 0
+        }
+        let event = current.events[position]
+        position += 1
+        return .event(event)
+    }
+
+    /// Stops parsing, deletes the events nobody took, and waits for the parsing thread to end.
+    func close() {
+        guard let channel, let producer else { return }
+        channel.stopped.store(true, ordering: .relaxed)
+        while true {
+            while position < current.events.count {
+                yaml_event_delete(&current.events[position])
+                position += 1
+            }
+            if current.isLast { break }
+            current = channel.receive()
+            position = 0
+        }
+        _ = producer.result
+    }
+
+    /// The parsing thread: parses until the stream's end, a failure, or the caller stops it.
+    private static func produce(_ parser: UnsafeMutablePointer<yaml_parser_t>, into channel: Channel) {
+        var batch = Batch()
+        batch.events.reserveCapacity(batchSize)
+        while !channel.stopped.load(ordering: .relaxed) {
+            var event = yaml_event_t()
+            guard yaml_parser_parse(parser, &event) == 1 else {
+                batch.failure = Failure(parser)
+                batch.isLast = true
+                channel.send(batch)
+                return
+            }
+            batch.events.append(event)
+            if event.type == YAML_STREAM_END_EVENT {
+                batch.isLast = true
+                channel.send(batch)
+                return
+            }
+            if batch.events.count == batchSize {
+                channel.send(batch)
+                batch = Batch()
+                batch.events.reserveCapacity(batchSize)
+            }
+        }
+        batch.isLast = true
+        channel.send(batch)
+    }
+}
