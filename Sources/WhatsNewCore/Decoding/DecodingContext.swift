@@ -13,30 +13,31 @@ struct DecodingContext {
         engine.report(Diagnostic(.error, code: code, message: message, at: location(node), notes: notes, fix: fix))
     }
 
-    func typeMismatch(_ node: YAMLNode, expected: String, for name: String) {
+    func typeMismatch(_ node: YAMLNode, expected: String, for name: @autoclosure () -> String) {
         var fix: String?
         if let scalar = node.scalar, scalar.style == .plain, scalar.kind == .bool || scalar.kind == .null, expected.contains("string") {
             fix = "quote it to keep the text: '\"\(scalar.text)\"'"
         }
-        error("type-mismatch", "expected \(expected) for '\(name)', found \(node.kindDescription)", at: node, fix: fix)
+        error("type-mismatch", "expected \(expected) for '\(name())', found \(node.kindDescription)", at: node, fix: fix)
     }
 
     /// The pairs of a mapping whose keys are all known, reporting unknown keys with a suggestion.
-    /// Returns nil (after reporting) when the node is not a mapping.
-    func fields(_ node: YAMLNode, of name: String, allowed: [String], expected: String = "a mapping") -> Fields? {
+    /// Returns nil (after reporting) when the node is not a mapping. (Names are built only for a message:
+    /// decoding asks for them at every value.)
+    func fields(_ node: YAMLNode, of name: @autoclosure () -> String, allowed: [String], expected: String = "a mapping") -> Fields? {
         guard let mapping = node.mapping else {
-            typeMismatch(node, expected: expected, for: name)
+            typeMismatch(node, expected: expected, for: name())
             return nil
         }
         var known: [Fields.Pair] = []
         known.reserveCapacity(mapping.count)
         for pair in mapping {
             guard let key = pair.key.scalar, key.kind != .null || !key.text.isEmpty else {
-                error("type-mismatch", "expected a string key in '\(name)', found \(pair.key.kindDescription)", at: pair.key)
+                error("type-mismatch", "expected a string key in '\(name())', found \(pair.key.kindDescription)", at: pair.key)
                 continue
             }
             guard allowed.contains(where: { Fields.same($0, key.text) }) else {
-                error("unknown-key", "unknown key '\(key.text)' in '\(name)'\(Suggestion.phrase(for: key.text, in: allowed))",
+                error("unknown-key", "unknown key '\(key.text)' in '\(name())'\(Suggestion.phrase(for: key.text, in: allowed))",
                       at: pair.key, fix: "known keys: " + allowed.filter { $0 != "$schema" }.joined(separator: ", "))
                 continue
             }
@@ -53,9 +54,9 @@ struct DecodingContext {
     }
 
     /// A string: a string scalar, or a plain number whose literal text is kept (`1.10` stays "1.10").
-    func string(_ node: YAMLNode, for name: String) -> String? {
+    func string(_ node: YAMLNode, for name: @autoclosure () -> String) -> String? {
         guard let scalar = node.scalar, scalar.kind == .string || scalar.isNumber else {
-            typeMismatch(node, expected: "a string", for: name)
+            typeMismatch(node, expected: "a string", for: name())
             return nil
         }
         return scalar.text
@@ -89,8 +90,8 @@ struct DecodingContext {
     }
 
     /// A required key that is missing, reported at the mapping.
-    func missing(_ key: String, in fields: Fields, of name: String) {
-        error("missing-key", "missing '\(key)' in '\(name)'", at: fields.node, fix: "add '\(key):'")
+    func missing(_ key: String, in fields: Fields, of name: @autoclosure () -> String) {
+        error("missing-key", "missing '\(key)' in '\(name())'", at: fields.node, fix: "add '\(key):'")
     }
 }
 

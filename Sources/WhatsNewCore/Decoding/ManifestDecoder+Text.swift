@@ -2,7 +2,7 @@ import YAMLTree
 
 extension ManifestDecoder {
     /// A text field: a Markdown string, or a map from locale to Markdown string.
-    func decodeText(_ node: YAMLNode, for name: String, context: DecodingContext) -> LocalizedText? {
+    func decodeText(_ node: YAMLNode, for name: @autoclosure () -> String, context: DecodingContext) -> LocalizedText? {
         switch node.content {
         case .scalar(let scalar) where scalar.kind == .string || scalar.isNumber:
             return LocalizedText(scalar.text, location: context.location(node))
@@ -11,16 +11,16 @@ extension ManifestDecoder {
             entries.reserveCapacity(pairs.count)
             for pair in pairs {
                 guard let locale = pair.key.scalar?.text, !locale.isEmpty else {
-                    context.error("type-mismatch", "expected a locale code such as 'en' as a key of '\(name)', found \(pair.key.kindDescription)",
+                    context.error("type-mismatch", "expected a locale code such as 'en' as a key of '\(name())', found \(pair.key.kindDescription)",
                                   at: pair.key)
                     continue
                 }
-                guard let text = context.string(pair.value, for: "\(name).\(locale)") else { continue }
+                guard let text = context.string(pair.value, for: "\(name()).\(locale)") else { continue }
                 entries.append(LocalizedText.Entry(locale: locale, text: text, location: context.location(pair.value)))
             }
             return entries.isEmpty ? nil : LocalizedText(entries: entries, location: context.location(node))
         default:
-            context.typeMismatch(node, expected: "a string or a locale map", for: name)
+            context.typeMismatch(node, expected: "a string or a locale map", for: name())
             return nil
         }
     }

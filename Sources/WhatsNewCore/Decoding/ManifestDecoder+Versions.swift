@@ -5,14 +5,14 @@ extension ManifestDecoder {
     static let featureKeys = ["id", "image", "title", "subtitle", "platforms"]
 
     /// A version entry; nil when its version is missing or invalid (its other problems are still reported).
-    func decodeVersion(_ node: YAMLNode, name: String, context: DecodingContext) -> VersionEntry? {
-        guard let fields = context.fields(node, of: name, allowed: Self.versionKeys) else { return nil }
+    func decodeVersion(_ node: YAMLNode, name: @autoclosure () -> String, context: DecodingContext) -> VersionEntry? {
+        guard let fields = context.fields(node, of: name(), allowed: Self.versionKeys) else { return nil }
         let (versionNode, dateNode) = (fields["version"], fields["date"])
         var parsed: (SemanticVersion, String)?
         if let versionNode {
             parsed = decodeVersionNumber(versionNode, context: context)
         } else {
-            context.missing("version", in: fields, of: name)
+            context.missing("version", in: fields, of: name())
         }
         var features: [Feature] = []
         if let featuresNode = fields["features"] {
@@ -25,7 +25,7 @@ extension ManifestDecoder {
                 context.typeMismatch(featuresNode, expected: "a sequence of features", for: "features")
             }
         } else {
-            context.missing("features", in: fields, of: name)
+            context.missing("features", in: fields, of: name())
         }
         let date = dateNode.flatMap { decodeDate($0, context: context) }
         let title = fields["title"].flatMap { decodeTitle($0, for: "title", context: context) }
@@ -83,13 +83,13 @@ extension ManifestDecoder {
         return (1...days).contains(day)
     }
 
-    func decodeFeature(_ node: YAMLNode, name: String, context: DecodingContext) -> Feature? {
-        guard let fields = context.fields(node, of: name, allowed: Self.featureKeys) else { return nil }
+    func decodeFeature(_ node: YAMLNode, name: @autoclosure () -> String, context: DecodingContext) -> Feature? {
+        guard let fields = context.fields(node, of: name(), allowed: Self.featureKeys) else { return nil }
         let (titleNode, subtitleNode, idNode) = (fields["title"], fields["subtitle"], fields["id"])
         let title = titleNode.flatMap { decodeText($0, for: "title", context: context) }
         let subtitle = subtitleNode.flatMap { decodeText($0, for: "subtitle", context: context) }
-        if titleNode == nil { context.missing("title", in: fields, of: name) }
-        if subtitleNode == nil { context.missing("subtitle", in: fields, of: name) }
+        if titleNode == nil { context.missing("title", in: fields, of: name()) }
+        if subtitleNode == nil { context.missing("subtitle", in: fields, of: name()) }
         let id = idNode.flatMap { context.string($0, for: "id") }
         let image = fields["image"].flatMap { decodeImageReference($0, for: "image", context: context) }
         var platforms: [String] = []
