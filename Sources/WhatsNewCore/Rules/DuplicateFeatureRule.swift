@@ -11,20 +11,26 @@ struct DuplicateFeatureRule: ManifestRule {
     }
 
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
+        var titles: Set<String> = []
         var seen: [Content: Int] = [:]
-        for version in manifest.versions {
+        for version in manifest.versions.indices {
+            let features = manifest.versions[version].features
+            // Features of a version rarely share a title, and when no two titles share their first text no
+            // two features can be the same: one short string hashed per feature settles most versions.
+            titles.removeAll(keepingCapacity: true)
+            guard features.indices.contains(where: { !titles.insert(features[$0].title.entries.first?.text ?? "").inserted }) else {
+                continue
+            }
             seen.removeAll(keepingCapacity: true)
-            let features = version.features
             for index in features.indices {
                 let content = Content(title: features[index].title, subtitle: features[index].subtitle)
                 guard let earlier = seen[content] else {
                     seen[content] = index
                     continue
                 }
-                let feature = features[index]
                 engine.report(Diagnostic(.warning, code: "duplicate-feature",
-                                         message: "version \(version.versionText) has two features titled '\(feature.title.text(for: manifest.defaults.locale))' with the same subtitle; WhatsNewKit treats them as one",
-                                         at: feature.location,
+                                         message: "version \(manifest.versions[version].versionText) has two features titled '\(features[index].title.text(for: manifest.defaults.locale))' with the same subtitle; WhatsNewKit treats them as one",
+                                         at: features[index].location,
                                          notes: [Diagnostic.Note("the first one is here", at: features[earlier].location)],
                                          fix: "remove one, or change its title or subtitle"))
             }

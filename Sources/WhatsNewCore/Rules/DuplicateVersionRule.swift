@@ -3,11 +3,11 @@ struct DuplicateVersionRule: ManifestRule {
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
         var first: [SemanticVersion: Int] = [:]
         first.reserveCapacity(manifest.versions.count)
-        for (index, entry) in manifest.versions.enumerated() {
-            guard let earlierIndex = first[entry.version] else {
-                first[entry.version] = index
-                continue
-            }
+        for index in manifest.versions.indices {
+            // One hash in the usual case (a new version); a repeated version puts its first index back.
+            guard let earlierIndex = first.updateValue(index, forKey: manifest.versions[index].version) else { continue }
+            let entry = manifest.versions[index]
+            first[entry.version] = earlierIndex
             let earlier = manifest.versions[earlierIndex]
             let same = earlier.versionText == entry.versionText ? "" : " (the same as '\(earlier.versionText)')"
             engine.report(Diagnostic(.error, code: "duplicate-version",

@@ -1,7 +1,7 @@
 /// `empty-text` (error): a title, subtitle or action title that is empty or only white space in some locale.
 struct EmptyTextRule: ManifestRule {
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
-        manifest.forEachText { text, name in
+        manifest.forEachText(where: Self.mayHaveBlankEntry) { text, name in
             for entry in text.entries where Self.isBlank(entry.text) {
                 let locale = entry.locale.map { " ('\($0)')" } ?? ""
                 engine.report(Diagnostic(.error, code: "empty-text", message: "\(name())\(locale) is empty; expected text",
@@ -10,10 +10,20 @@ struct EmptyTextRule: ManifestRule {
         }
     }
 
-    /// Whether a text is empty or only white space. (Text starting with a visible ASCII character is
-    /// settled by its first byte, without breaking it into characters.)
+    /// Whether a text is empty or only white space.
     static func isBlank(_ text: String) -> Bool {
-        if let first = text.utf8.first, first > 0x20, first < 0x7F { return false }
-        return text.allSatisfy(\.isWhitespace)
+        !startsVisibly(text) && text.allSatisfy(\.isWhitespace)
+    }
+
+    /// Whether some entry of `text` might be blank: a look at first bytes only, for the walk over every text.
+    static func mayHaveBlankEntry(_ text: LocalizedText) -> Bool {
+        text.entries.contains { !startsVisibly($0.text) }
+    }
+
+    /// Whether a text starts with a visible ASCII character, and so is not blank (settled by its first byte,
+    /// without breaking the text into characters).
+    private static func startsVisibly(_ text: String) -> Bool {
+        if let first = text.utf8.first { return first > 0x20 && first < 0x7F }
+        return false
     }
 }

@@ -2,7 +2,7 @@
 /// `#RRGGBBAA`, with the nearest name suggested.
 struct InvalidColorRule: ManifestRule {
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
-        for (name, color) in manifest.colors where Color.parse(color.text) == nil {
+        for (name, color) in manifest.colors(where: { Color.parse($0.text) == nil }) {
             let names = NamedColor.allCases.map(\.rawValue)
             let suggestion = Suggestion.closest(to: color.text, in: names)
             engine.report(Diagnostic(.error, code: "invalid-color",
@@ -14,11 +14,13 @@ struct InvalidColorRule: ManifestRule {
 }
 
 extension Manifest {
-    /// Every color the manifest sets, with a phrase naming where.
-    var colors: [(name: String, color: ColorValue)] {
+    /// Every color the manifest sets that `matches` accepts, with a phrase naming where (built only for those).
+    func colors(where matches: (ColorValue) -> Bool) -> [(name: String, color: ColorValue)] {
         var colors: [(String, ColorValue)] = []
-        func add(_ name: String, _ color: ColorValue?) { if let color, color.location != nil { colors.append((name, color)) } }
-        func add(_ owner: String, _ image: Image) { add("the image of \(owner)", image.foregroundColor) }
+        func add(_ name: @autoclosure () -> String, _ color: ColorValue?) {
+            if let color, color.location != nil, matches(color) { colors.append((name(), color)) }
+        }
+        func add(_ owner: @autoclosure () -> String, _ image: Image) { add("the image of \(owner())", image.foregroundColor) }
         func add(_ owner: String, _ action: PrimaryAction) {
             add("the background of \(owner)", action.backgroundColor)
             add("the text of \(owner)", action.foregroundColor)
@@ -31,14 +33,17 @@ extension Manifest {
         for entry in images.entries { add("image '\(entry.key)'", entry.value.foregroundColor) }
         for entry in primaryActions.entries { add("primary action '\(entry.key)'", entry.value) }
         for entry in secondaryActions.entries { add("secondary action '\(entry.key)'", entry.value) }
-        for version in versions {
-            let name = "version \(version.versionText)"
-            add("the title of \(name)", version.title?.foregroundColor)
-            for feature in version.features {
-                if case .inline(let image)? = feature.image { add("a feature of \(name)", image) }
+        // Versions and features are read in place through spans (a copy of a Feature retains a dozen values).
+        let versions = versions.span
+        for versionIndex in versions.indices {
+            func name() -> String { "version \(self.versions[versionIndex].versionText)" }
+            add("the title of \(name())", versions[versionIndex].title?.foregroundColor)
+            let features = versions[versionIndex].features.span
+            for index in features.indices {
+                if case .inline(let image)? = features[index].image { add("a feature of \(name())", image) }
             }
-            if case .inline(let action)? = version.primaryAction { add("the primary action of \(name)", action) }
-            if case .inline(let action)? = version.secondaryAction { add("the secondary action of \(name)", action) }
+            if case .inline(let action)? = versions[versionIndex].primaryAction { add("the primary action of \(name())", action) }
+            if case .inline(let action)? = versions[versionIndex].secondaryAction { add("the secondary action of \(name())", action) }
         }
         return colors
     }

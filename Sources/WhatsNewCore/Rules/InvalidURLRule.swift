@@ -3,7 +3,9 @@
 struct InvalidURLRule: ManifestRule {
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
         var actions = manifest.secondaryActions.entries.map(\.value)
-        for version in manifest.versions { if case .inline(let action)? = version.secondaryAction { actions.append(action) } }
+        for version in manifest.versions.indices {
+            if case .inline(let action)? = manifest.versions[version].secondaryAction { actions.append(action) }
+        }
         if case .inline(let action)? = manifest.defaults.secondaryAction { actions.append(action) }
         for action in actions {
             guard case .openURL(let url) = action.kind, let problem = Self.problem(with: url) else { continue }

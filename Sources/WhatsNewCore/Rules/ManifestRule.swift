@@ -22,20 +22,20 @@ enum ManifestRules {
 }
 
 extension Manifest {
-    // Rules walk the features by index: a Feature is a large value holding a dozen references, and the
-    // copy that `for feature in version.features` makes retains and releases every one of them.
-
     /// Calls `body` with every reference in the manifest: the registry it names, the key, where it was written.
     func forEachReference(_ body: (_ registry: String, _ key: String, _ location: SourceLocation?) -> Void) {
-        func visit<Value>(_ registry: String, _ reference: Reference<Value>?) {
-            if case .key(let key, let location)? = reference { body(registry, key, location) }
-        }
-        visit("primaryActions", defaults.primaryAction)
-        visit("secondaryActions", defaults.secondaryAction)
-        for version in versions {
-            for index in version.features.indices { visit("images", version.features[index].image) }
-            visit("primaryActions", version.primaryAction)
-            visit("secondaryActions", version.secondaryAction)
+        if case .key(let key, let location)? = defaults.primaryAction { body("primaryActions", key, location) }
+        if case .key(let key, let location)? = defaults.secondaryAction { body("secondaryActions", key, location) }
+        // Versions and features are read in place through spans: a VersionEntry or a Feature is a large value
+        // holding a dozen references, and a copy (`for version in versions`) retains and releases each.
+        let versions = versions.span
+        for versionIndex in versions.indices {
+            let features = versions[versionIndex].features.span
+            for index in features.indices {
+                if case .key(let key, let location)? = features[index].image { body("images", key, location) }
+            }
+            if case .key(let key, let location)? = versions[versionIndex].primaryAction { body("primaryActions", key, location) }
+            if case .key(let key, let location)? = versions[versionIndex].secondaryAction { body("secondaryActions", key, location) }
         }
     }
 

@@ -5,9 +5,10 @@ struct MissingImageFileRule: ManifestRule {
 
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
         var images: [Image] = manifest.images.entries.map(\.value)
-        for version in manifest.versions {
-            for index in version.features.indices {
-                if case .inline(let image)? = version.features[index].image { images.append(image) }
+        for version in manifest.versions.indices {
+            let features = manifest.versions[version].features
+            for index in features.indices {
+                if case .inline(let image)? = features[index].image { images.append(image) }
             }
         }
         for image in images {

@@ -4,9 +4,11 @@
 struct UnreachablePatchRule: ManifestRule {
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
         let versions = Set(manifest.versions.map(\.version))
-        for entry in manifest.versions where entry.version.patch > 0 && !entry.version.isPrerelease {
+        for index in manifest.versions.indices where manifest.versions[index].version.patch > 0 {
+            let version = manifest.versions[index].version
+            guard !version.isPrerelease, !versions.contains(version.minorRelease) else { continue }
+            let entry = manifest.versions[index]
             let minor = entry.version.minorRelease
-            guard !versions.contains(minor) else { continue }
             engine.report(Diagnostic(.warning, code: "unreachable-patch",
                                      message: "patch release \(entry.version) has no \(minor) in the manifest; the fallback of automatic presentation (\(entry.version.major).\(entry.version.minor).x → \(minor)) can never reach notes for other \(entry.version.major).\(entry.version.minor) patches",
                                      at: entry.versionLocation,

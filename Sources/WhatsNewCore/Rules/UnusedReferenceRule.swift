@@ -5,12 +5,16 @@ struct UnusedReferenceRule: ManifestRule {
     private struct Use: Hashable {
         let registry: String
         let key: String
+
+        /// The key alone: the three registries seldom share a key, and it is the one string to hash.
+        func hash(into hasher: inout Hasher) { hasher.combine(key) }
     }
 
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
         var used: Set<Use> = []
         manifest.forEachReference { registry, key, _ in
-            used.insert(Use(registry: registry, key: key))
+            // Each key is looked at once: a long manifest refers to its few entries tens of thousands of times.
+            guard used.insert(Use(registry: registry, key: key)).inserted else { return }
             if !manifest.registryDefines(registry, key),
                let meant = Suggestion.closest(to: key, in: manifest.registryKeys(registry).map(\.key)) {
                 used.insert(Use(registry: registry, key: meant))

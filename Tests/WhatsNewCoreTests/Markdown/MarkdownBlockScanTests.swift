@@ -12,5 +12,16 @@ final class MarkdownBlockScanTests: XCTestCase {
         }
         XCTAssertFalse(MarkdownText.mayHoldBlockMarkdown("plain **bold** text and a [link](https://example.com)"))
         XCTAssertFalse(MarkdownText.mayHoldBlockMarkdown("Version 2.0 brings 3D maps"))
+        XCTAssertFalse(MarkdownText.mayHoldBlockMarkdown(""))
+        XCTAssertFalse(MarkdownText.mayHoldBlockMarkdown("first line - not a list\nsecond line # not a heading\r\nthird"))
+    }
+
+    /// Every line start is looked at, after line breaks of any kind and lines of any length.
+    func testLooksAtEveryLineStart() {
+        let long = String(repeating: "Trails für Wanderer — ", count: 40)
+        for text in [long + "\n# Heading", long + "\r- item", long + "\r\n> quote", "离线地图\n1. item", "a\n\n    code", long + "\n\t"] {
+            XCTAssertTrue(MarkdownText.mayHoldBlockMarkdown(text), text.debugDescription)
+        }
+        XCTAssertFalse(MarkdownText.mayHoldBlockMarkdown(long + "\n" + long + "\r" + long))
     }
 }
