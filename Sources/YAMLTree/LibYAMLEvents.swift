@@ -2,13 +2,13 @@ internal import CYAML
 import Dispatch
 import Synchronization
 
-/// libyaml's events for one text, in order, ending with the stream's end or the first error.
+/// libyaml's events for one text, in order, ending with the stream's end or the first error. An event is
+/// valid until the next one is asked for; this type deletes them.
 ///
 /// For a large text a thread of its own runs libyaml's parser and hands the events over in batches, so
-/// that building the tree (on the calling thread) overlaps parsing: libyaml takes about three times as
-/// long as building the tree, which then costs little more than the parse. A small text is parsed on
-/// the calling thread, one event at a time, as they are asked for.
-final class LibYAMLEvents {
+/// that building the tree (on the calling thread) overlaps parsing. A small text is parsed on the calling
+/// thread, one event at a time, as they are asked for.
+struct LibYAMLEvents: ~Copyable {
     /// What stopped libyaml, copied out of the parser where it happened.
     struct Failure {
         let error: yaml_error_type_t
@@ -31,7 +31,6 @@ final class LibYAMLEvents {
     }
 
     enum Next {
-        /// An event, which the caller deletes (`yaml_event_delete`) when done with it.
         case event(yaml_event_t)
         case failure(Failure)
     }
@@ -79,6 +78,8 @@ final class LibYAMLEvents {
     private let producer: BackgroundWork<Bool>?
     private var current = Batch()
     private var position = 0
+    /// The event handed out last, deleted when the next is asked for.
+    private var previous: yaml_event_t?
 
     /// Events of the text the parser was given; `threaded` runs the parser on a thread of its own.
     init(parser: UnsafeMutablePointer<yaml_parser_t>, threaded: Bool) {
@@ -99,17 +100,20 @@ final class LibYAMLEvents {
 
     /// The next event, or the failure that ends the events. Not called again after the stream's end or a
     /// failure.
-    func next() -> Next {
+    mutating func next() -> Next {
+        if var previous { yaml_event_delete(&previous) }
+        previous = nil
         guard let channel else {
             var event = yaml_event_t()
             guard yaml_parser_parse(parser, &event) == 1 else { return .failure(Failure(parser)) }
+            previous = event
             return .event(event)
         }
         while position == current.events.count {
             if let failure = current.failure { return .failure(failure) }
             guard !current.isLast else {
-                // Only after `close` (the last batch otherwise ends with the stream's end or a failure):
-                // an empty end, which deletes to nothing.
+                // Only after the caller stopped (the last batch otherwise ends with the stream's end or a
+                // failure): an empty end.
                 var end = yaml_event_t()
                 end.type = YAML_STREAM_END_EVENT
                 return .event(end)
@@ -119,11 +123,15 @@ final class LibYAMLEvents {
         }
         let event = current.events[position]
         position += 1
+        previous = event
         return .event(event)
     }
 
-    /// Stops parsing, deletes the events nobody took, and waits for the parsing thread to end.
-    func close() {
+    /// Deletes the event still held, stops parsing, deletes the events nobody took, and waits for the
+    /// parsing thread to end.
+    mutating func close() {
+        if var previous { yaml_event_delete(&previous) }
+        previous = nil
         guard let channel, let producer else { return }
         channel.stopped.store(true, ordering: .relaxed)
         while true {

@@ -154,7 +154,7 @@ private struct Composer: ~Copyable {
         guard let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1) else { return nil }
         yaml_parser_set_input_string(parser, base, bytes.count)
         yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
-        let events = LibYAMLEvents(parser: parser, threaded: threaded)
+        var events = LibYAMLEvents(parser: parser, threaded: threaded)
         defer { events.close() }
         do {
             reading: while true {
@@ -162,8 +162,7 @@ private struct Composer: ~Copyable {
                 case .failure(let failure):
                     reportLibYAMLError(failure)
                     return nil
-                case .event(var event):
-                    defer { yaml_event_delete(&event) }
+                case .event(let event):
                     if event.type == YAML_STREAM_END_EVENT { break reading }
                     try handle(event)
                 }
