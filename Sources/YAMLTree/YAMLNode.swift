@@ -22,9 +22,8 @@ public struct YAMLNode: Sendable, Equatable {
 
     /// A node of its own, outside any document (for checking a key's text as a string value).
     public init(scalar: YAMLScalar, range: SourceRange) {
-        let record = NodeRecord(kind: .scalar, scalarKind: scalar.kind, range: range, first: 0, count: 0, expandedCount: 1,
-                                childrenInSourceOrder: true)
-        self.init(NodeStorage(records: [record], slots: [], scalars: [scalar], tags: [:]), 0)
+        let record = NodeRecord(kind: .scalar, scalarKind: scalar.kind, style: scalar.style, range: range, first: 0, count: 0)
+        self.init(NodeStorage(records: [record], slots: [], texts: [scalar.text], tags: [:], root: 0, rootExpandedCount: 1), 0)
     }
 
     private var record: NodeRecord { storage.records[index] }
@@ -32,7 +31,7 @@ public struct YAMLNode: Sendable, Equatable {
     public var content: Content {
         let record = record
         switch record.kind {
-        case .scalar: return .scalar(storage.scalars[Int(record.first)])
+        case .scalar: return .scalar(storage.scalar(record))
         case .sequence: return .sequence(YAMLSequence(storage, record))
         case .mapping: return .mapping(YAMLMapping(storage, record))
         }
@@ -65,9 +64,22 @@ public struct YAMLNode: Sendable, Equatable {
     /// The explicit tag in full form (`tag:yaml.org,2002:str`), if the source gave one.
     public var tag: String? { storage.tags.isEmpty ? nil : storage.tags[index] }
 
-    /// How many nodes this subtree has with every alias expanded (what a walk of it visits), saturating at
-    /// `UInt32.max` (far past any alias budget).
-    public var expandedCount: Int { Int(record.expandedCount) }
+    /// How many nodes this subtree has with every alias expanded (what a walk of it visits). Kept for the
+    /// root (the parser's alias budget bounds it); counted by a walk for any other node.
+    public var expandedCount: Int {
+        if index == storage.root { return storage.rootExpandedCount }
+        var count = 0
+        var pending = [index]
+        while let node = pending.popLast() {
+            count += 1
+            let record = storage.records[node]
+            guard record.kind != .scalar else { continue }
+            let first = Int(record.first)
+            let slotCount = Int(record.count) * (record.kind == .mapping ? 2 : 1)
+            for slot in first..<first + slotCount { pending.append(Int(storage.slots[slot])) }
+        }
+        return count
+    }
 
     /// Whether the items (or keys) start in source order, as they do unless an alias or a `<<` merge key
     /// brought in a node from elsewhere; then a position can be looked up by binary search.
@@ -76,7 +88,7 @@ public struct YAMLNode: Sendable, Equatable {
     /// The scalar, if this is one.
     public var scalar: YAMLScalar? {
         let record = record
-        return record.kind == .scalar ? storage.scalars[Int(record.first)] : nil
+        return record.kind == .scalar ? storage.scalar(record) : nil
     }
 
     /// The items, if this is a sequence.
@@ -102,7 +114,7 @@ public struct YAMLNode: Sendable, Equatable {
         switch record.kind {
         case .sequence: return "a sequence"
         case .mapping: return "a mapping"
-        case .scalar: return storage.scalars[Int(record.first)].kind.description
+        case .scalar: return record.scalarKind.description
         }
     }
 
@@ -166,36 +178,45 @@ public struct YAMLMapping: RandomAccessCollection, Sendable {
     }
 }
 
-/// One node of a tree: what it is, where it is written, and where its scalar or children are.
+/// One node of a tree, in 36 bytes: what it is, where it is written, and where its text or children are.
 struct NodeRecord: Sendable {
     enum Kind: UInt8, Sendable {
         case scalar, sequence, mapping
     }
 
     var kind: Kind
-    /// A scalar's type (`.string` for a collection), kept here for `YAMLNode.shape`.
+    /// A scalar's type and style (`.string` and `.plain` for a collection).
     var scalarKind: YAMLScalar.Kind = .string
+    var style: YAMLScalar.Style = .plain
+    /// Whether the items (or keys) start in source order (see `YAMLNode.childrenInSourceOrder`).
+    var childrenInSourceOrder = true
     var range: SourceRange
-    /// A scalar's index in `NodeStorage.scalars`, or a collection's first slot in `NodeStorage.slots`.
+    /// A scalar's index in `NodeStorage.texts`, or a collection's first slot in `NodeStorage.slots`.
     var first: UInt32
     /// A sequence's items or a mapping's pairs.
     var count: UInt32
-    var expandedCount: UInt32
-    var childrenInSourceOrder: Bool
 }
 
 /// Every node of one document: records in one array, children as runs of record indices (a mapping's as
-/// key, value, key, value, …), scalars beside them, and the rare explicit tags by record index.
+/// key, value, key, value, …), scalars' texts beside them, and the rare explicit tags by record index.
 final class NodeStorage: Sendable {
     let records: [NodeRecord]
     let slots: [UInt32]
-    let scalars: [YAMLScalar]
+    let texts: [String]
     let tags: [Int: String]
+    let root: Int
+    let rootExpandedCount: Int
 
-    init(records: [NodeRecord], slots: [UInt32], scalars: [YAMLScalar], tags: [Int: String]) {
+    init(records: [NodeRecord], slots: [UInt32], texts: [String], tags: [Int: String], root: Int, rootExpandedCount: Int) {
         self.records = records
         self.slots = slots
-        self.scalars = scalars
+        self.texts = texts
         self.tags = tags
+        self.root = root
+        self.rootExpandedCount = rootExpandedCount
+    }
+
+    func scalar(_ record: NodeRecord) -> YAMLScalar {
+        YAMLScalar(text: texts[Int(record.first)], style: record.style, kind: record.scalarKind)
     }
 }

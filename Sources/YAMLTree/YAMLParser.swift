@@ -119,13 +119,14 @@ private struct Composer: ~Copyable {
     /// The tree being built (see `NodeStorage`).
     private var records: [NodeRecord] = []
     private var slots: [UInt32] = []
-    private var scalars: [YAMLScalar] = []
+    private var texts: [String] = []
     private var tags: [Int: String] = [:]
     /// The record indices of the children of every open collection.
     private var pending: [UInt32] = []
     private var aliasSites: [AliasSite] = []
-    private var anchors: [String: UInt32] = [:]
-    private var root: UInt32?
+    /// Each anchor's node and how many nodes it expands to (what an alias to it adds).
+    private var anchors: [String: (node: UInt32, expanded: Int)] = [:]
+    private var root: (node: UInt32, expanded: Int)?
     private var aliasBudget: Int
     private var documents = 0
 
@@ -140,7 +141,7 @@ private struct Composer: ~Copyable {
         let expectedNodes = file.bytes.count / 12 + 16
         records.reserveCapacity(expectedNodes)
         slots.reserveCapacity(expectedNodes)
-        scalars.reserveCapacity(expectedNodes)
+        texts.reserveCapacity(expectedNodes)
     }
 
     deinit {
@@ -178,8 +179,9 @@ private struct Composer: ~Copyable {
                 range: SourceRange(at: file.endMark)))
         }
         guard let root else { return nil }
-        let storage = NodeStorage(records: records, slots: slots, scalars: scalars, tags: tags)
-        return YAMLNode(storage, Int(root))
+        let storage = NodeStorage(records: records, slots: slots, texts: texts, tags: tags, root: Int(root.node),
+                                  rootExpandedCount: root.expanded)
+        return YAMLNode(storage, Int(root.node))
     }
 
     private mutating func handle(_ event: yaml_event_t) throws {
@@ -202,10 +204,10 @@ private struct Composer: ~Copyable {
                 ?? data.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self) } ?? ""
             let tag = string(data.tag)
             let kind = scalarKind(text: text, style: style, tag: tag, range: range)
-            let node = append(NodeRecord(kind: .scalar, scalarKind: kind, range: range, first: UInt32(scalars.count), count: 0,
-                                         expandedCount: 1, childrenInSourceOrder: true), tag: tag)
-            scalars.append(YAMLScalar(text: text, style: style, kind: kind))
-            add(node, anchor: string(data.anchor))
+            let node = append(NodeRecord(kind: .scalar, scalarKind: kind, style: style, range: range,
+                                         first: UInt32(texts.count), count: 0), tag: tag)
+            texts.append(text)
+            add(node, expanded: 1, anchor: string(data.anchor))
         case YAML_ALIAS_EVENT:
             let name = string(event.data.alias.anchor) ?? ""
             let range = SourceRange(start: mark(event.start_mark), end: mark(event.end_mark))
@@ -218,7 +220,7 @@ private struct Composer: ~Copyable {
                     range: range))
                 throw Stop()
             }
-            aliasBudget -= Int(records[Int(target)].expandedCount)
+            aliasBudget -= target.expanded
             if aliasBudget < 0 {
                 let budget = limits.aliasBudget(forInputOf: file.bytes.count)
                 errors.append(YAMLError(
@@ -227,7 +229,7 @@ private struct Composer: ~Copyable {
                     range: range, fix: "aliases that repeat aliases grow exponentially (a \"billion laughs\"); inline the data or use fewer nested aliases"))
                 throw Stop()
             }
-            add(target, anchor: nil, aliasSite: range)
+            add(target.node, expanded: target.expanded, anchor: nil, aliasSite: range)
         case YAML_SEQUENCE_START_EVENT:
             let data = event.data.sequence_start
             try push(isMapping: false, event: event, tag: string(data.tag), anchor: string(data.anchor))
@@ -241,13 +243,13 @@ private struct Composer: ~Copyable {
             let children = frame.isMapping ? makePairs(of: frame) : Array(pending[frame.firstChild...])
             pending.removeSubrange(frame.firstChild...)
             aliasSites.removeSubrange(frame.firstAliasSite...)
-            let node = append(NodeRecord(kind: frame.isMapping ? .mapping : .sequence, range: range,
-                                         first: UInt32(slots.count), count: UInt32(children.count / (frame.isMapping ? 2 : 1)),
-                                         expandedCount: UInt32(clamping: frame.expanded),
-                                         childrenInSourceOrder: isInSourceOrder(children, stride: frame.isMapping ? 2 : 1)),
+            let node = append(NodeRecord(kind: frame.isMapping ? .mapping : .sequence,
+                                         childrenInSourceOrder: isInSourceOrder(children, stride: frame.isMapping ? 2 : 1),
+                                         range: range, first: UInt32(slots.count),
+                                         count: UInt32(children.count / (frame.isMapping ? 2 : 1))),
                               tag: frame.tag)
             slots.append(contentsOf: children)
-            add(node, anchor: frame.anchor)
+            add(node, expanded: frame.expanded, anchor: frame.anchor)
         default:
             break
         }
@@ -285,21 +287,22 @@ private struct Composer: ~Copyable {
                            firstChild: pending.count, firstAliasSite: aliasSites.count))
     }
 
-    private mutating func add(_ node: UInt32, anchor: String?, aliasSite: SourceRange? = nil) {
-        if let anchor { anchors[anchor] = node }
+    /// Adds a node that expands to `expanded` nodes to the open collection (or makes it the root).
+    private mutating func add(_ node: UInt32, expanded: Int, anchor: String?, aliasSite: SourceRange? = nil) {
+        if let anchor { anchors[anchor] = (node, expanded) }
         guard !stack.isEmpty else {
-            root = node
+            root = (node, expanded)
             return
         }
         if let aliasSite { aliasSites.append(AliasSite(child: pending.count, range: aliasSite)) }
         pending.append(node)
-        stack[stack.count - 1].expanded += Int(records[Int(node)].expandedCount)
+        stack[stack.count - 1].expanded += expanded
     }
 
     /// The text of a node when it is a scalar.
     private func scalarText(_ node: UInt32) -> String? {
         let record = records[Int(node)]
-        return record.kind == .scalar ? scalars[Int(record.first)].text : nil
+        return record.kind == .scalar ? texts[Int(record.first)] : nil
     }
 
     /// Pairs up the keys and values of a closing mapping (as key, value, key, value, …), reports duplicate
@@ -316,7 +319,7 @@ private struct Composer: ~Copyable {
             let value = pending[index + 1]
             if let text = scalarText(key) {
                 let record = records[Int(key)]
-                if scalars[Int(record.first)].style == .plain, text == "<<",
+                if record.style == .plain, text == "<<",
                    tags[Int(key)].map({ $0 == "tag:yaml.org,2002:merge" }) ?? true {
                     let site = aliasSites[frame.firstAliasSite...].first { $0.child == index + 1 }?.range ?? records[Int(value)].range
                     merges.append((pairs.count, value, site))
@@ -389,7 +392,7 @@ private struct Composer: ~Copyable {
         switch record.kind {
         case .sequence: return "a sequence"
         case .mapping: return "a mapping"
-        case .scalar: return scalars[Int(record.first)].kind.description
+        case .scalar: return record.scalarKind.description
         }
     }
 

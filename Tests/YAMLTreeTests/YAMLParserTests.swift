@@ -80,6 +80,11 @@ final class YAMLParserTests: XCTestCase {
         XCTAssertEqual(root["a"], root["b"])
         // root + key a + {k: v} (3) + key b + the alias expanded (3)
         XCTAssertEqual(root.expandedCount, 1 + 1 + 3 + 1 + 3)
+        // Below the root the count is walked: a list of the alias twice and the anchor's own mapping.
+        let nested = try XCTUnwrap(parse("a: &x {k: v}\nb: [*x, *x, {c: d}]\n").root)
+        XCTAssertEqual(nested["b"]?.expandedCount, 1 + 3 + 3 + 3)
+        XCTAssertEqual(nested["a"]?.expandedCount, 3)
+        XCTAssertEqual(nested["a"]?["k"]?.expandedCount, 1)
     }
 
     func testMergeKeysExplicitKeysWin() throws {
