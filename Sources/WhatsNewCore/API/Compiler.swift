@@ -10,8 +10,10 @@ public struct Compiler: Sendable {
     public var lints: [StoreLint]
     /// The schema every input is checked against (the built-in one unless `--schema` names another).
     public var schema: SchemaValidator
-    /// Leaves the trees and manifests of `load` for the process's exit to reclaim instead of freeing them:
-    /// for a command-line run that ends right after. A library that loads repeatedly keeps it `false`.
+    /// Leaves the manifests of `load` for the process's exit to reclaim instead of freeing them: for a
+    /// command-line run that ends right after. A library that loads repeatedly keeps it `false`. (Trees are
+    /// always freed when `load` returns: a tree is a few large arrays, cheap to free, and `compile` then
+    /// writes its outputs in the memory the tree held.)
     public var leavesMemoryForExit = false
 
     public init(readOptions: ReadOptions = ReadOptions(), referenceFiles: [String] = [], lints: [StoreLint] = [],
@@ -79,10 +81,7 @@ public struct Compiler: Sendable {
         for rule in ManifestRules.all { rule.check(manifest, engine: engine) }
         for lint in lints { StoreLimitRule(lint: lint).check(manifest, engine: engine) }
         engine.report(contentsOf: schemaCheck.result, unlessReportedSince: firstSemanticDiagnostic)
-        if leavesMemoryForExit {
-            ProcessLifetime.keep(loaded + references)
-            ProcessLifetime.keep(manifest)
-        }
+        if leavesMemoryForExit { ProcessLifetime.keep(manifest) }
         return manifest
     }
 

@@ -2,8 +2,8 @@ import Synchronization
 
 /// Keeps values alive until the process exits, for `Compiler.leavesMemoryForExit`.
 ///
-/// Freeing a tree of half a million nodes and the manifest decoded from it, object by object, costs about
-/// as much as decoding it did; a command that exits right after can let the operating system reclaim
+/// Freeing a manifest of tens of thousands of versions and features, text by text, costs about as much
+/// as decoding it did; a command that exits right after can let the operating system reclaim
 /// the memory at once instead (clang's `-disable-free` does the same). The values stay reachable from a
 /// global, so a leak checker sees them as kept, not lost.
 enum ProcessLifetime {
