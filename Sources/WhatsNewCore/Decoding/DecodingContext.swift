@@ -29,21 +29,20 @@ struct DecodingContext {
             typeMismatch(node, expected: expected, for: name())
             return nil
         }
-        var known: [Fields.Pair] = []
-        known.reserveCapacity(mapping.count)
-        for pair in mapping {
+        var fields = Fields(node: node, mapping: mapping, allowed: allowed)
+        for (index, pair) in mapping.enumerated() {
             guard let key = pair.key.scalar, key.kind != .null || !key.text.isEmpty else {
                 error("type-mismatch", "expected a string key in '\(name())', found \(pair.key.kindDescription)", at: pair.key)
                 continue
             }
-            guard allowed.contains(where: { Fields.same($0, key.text) }) else {
+            guard let slot = allowed.firstIndex(where: { Fields.same($0, key.text) }) else {
                 error("unknown-key", "unknown key '\(key.text)' in '\(name())'\(Suggestion.phrase(for: key.text, in: allowed))",
                       at: pair.key, fix: "known keys: " + allowed.filter { $0 != "$schema" }.joined(separator: ", "))
                 continue
             }
-            known.append(Fields.Pair(key: key.text, keyNode: pair.key, value: pair.value))
+            fields.found(slot, at: index)
         }
-        return Fields(node: node, pairs: known)
+        return fields
     }
 
     /// The registry key a reference names, when `node` is one: a string, or a plain number by its literal
@@ -95,8 +94,9 @@ struct DecodingContext {
     }
 }
 
-/// The known pairs of a mapping, by key: what `DecodingContext.fields` kept of the node's pairs (the keys
-/// it reported are never found).
+/// The known pairs of a mapping, by key: which pair each allowed key names, kept inline (decoding makes
+/// one for every mapping, so it allocates nothing). The keys `DecodingContext.fields` reported are never
+/// found.
 struct Fields {
     struct Pair {
         let key: String
@@ -104,13 +104,40 @@ struct Fields {
         let value: YAMLNode
     }
 
+    /// The most keys a mapping may allow (the layout has 13).
+    static let maximumAllowedKeys = 16
+
     let node: YAMLNode
-    /// The known pairs in source order.
-    let pairs: [Pair]
+    private let mapping: YAMLMapping
+    private let allowed: [String]
+    /// For each allowed key, by its index in `allowed`, the index of its pair in the mapping; -1 if absent.
+    private var pairIndex = InlineArray<16, Int32>(repeating: -1)
+
+    init(node: YAMLNode, mapping: YAMLMapping, allowed: [String]) {
+        precondition(allowed.count <= Self.maximumAllowedKeys, "a mapping allows at most \(Self.maximumAllowedKeys) keys")
+        self.node = node
+        self.mapping = mapping
+        self.allowed = allowed
+    }
+
+    mutating func found(_ slot: Int, at index: Int) {
+        pairIndex[slot] = Int32(index)
+    }
 
     /// The value of a known key. (A rejected key is never an allowed one, so it cannot be asked for.)
     subscript(key: String) -> YAMLNode? {
-        pairs.first { Self.same($0.key, key) }?.value
+        guard let slot = allowed.firstIndex(where: { Self.same($0, key) }), pairIndex[slot] >= 0 else { return nil }
+        return mapping[Int(pairIndex[slot])].value
+    }
+
+    /// The known pairs in source order.
+    var pairs: [Pair] {
+        var known: [(index: Int32, key: String)] = []
+        for slot in allowed.indices where pairIndex[slot] >= 0 { known.append((pairIndex[slot], allowed[slot])) }
+        return known.sorted { $0.index < $1.index }.map { entry in
+            let pair = mapping[Int(entry.index)]
+            return Pair(key: entry.key, keyNode: pair.key, value: pair.value)
+        }
     }
 
     /// Whether two keys are the same text; comparing lengths first settles most pairs of different keys
