@@ -21,16 +21,32 @@ package final class BackgroundWork<Value: Sendable>: Sendable {
     /// The thread until `result` has joined it (nil when the work ran on the calling thread).
     private let thread = Mutex<pthread_t?>(nil)
 
-    package init(_ work: @escaping @Sendable () -> Value) {
+    /// Whether the work got a thread of its own.
+    private let hasThread: Bool
+
+    /// Starts `work` on a thread of its own, or runs it at once when no thread can be made.
+    package convenience init(_ work: @escaping @Sendable () -> Value) {
+        self.init(work, runsWithoutThread: true)
+    }
+
+    /// Starts `work` on a thread of its own; nil when no thread can be made (for work that cannot run
+    /// on the calling thread, such as work that waits for the caller).
+    package convenience init?(onItsOwnThread work: @escaping @Sendable () -> Value) {
+        self.init(work, runsWithoutThread: false)
+        guard hasThread else { return nil }
+    }
+
+    private init(_ work: @escaping @Sendable () -> Value, runsWithoutThread: Bool) {
         let outcome = self.outcome
         let start = ThreadStart { outcome.value.withLock { $0 = work() } }
         let argument = Unmanaged.passRetained(start).toOpaque()
         var handle = pthread_t()
-        if pthread_create(&handle, nil, runStart, argument) == 0 {
+        hasThread = pthread_create(&handle, nil, runStart, argument) == 0
+        if hasThread {
             thread.withLock { $0 = handle }
         } else {
             Unmanaged<ThreadStart>.fromOpaque(argument).release()
-            start.run()
+            if runsWithoutThread { start.run() }
         }
     }
 

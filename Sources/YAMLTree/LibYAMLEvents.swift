@@ -81,21 +81,18 @@ struct LibYAMLEvents: ~Copyable {
     /// The event handed out last, deleted when the next is asked for.
     private var previous: yaml_event_t?
 
-    /// Events of the text the parser was given; `threaded` runs the parser on a thread of its own.
+    /// Events of the text the parser was given; `threaded` runs the parser on a thread of its own (when one
+    /// can be made).
     init(parser: UnsafeMutablePointer<yaml_parser_t>, threaded: Bool) {
         self.parser = parser
-        guard threaded else {
-            channel = nil
-            producer = nil
-            return
-        }
         let channel = Channel()
         let handle = ParserHandle(parser: parser)
-        self.channel = channel
-        producer = BackgroundWork {
+        let producer = threaded ? BackgroundWork(onItsOwnThread: {
             Self.produce(handle.parser, into: channel)
             return true
-        }
+        }) : nil
+        self.producer = producer
+        self.channel = producer == nil ? nil : channel
     }
 
     /// The next event, or the failure that ends the events. Not called again after the stream's end or a
