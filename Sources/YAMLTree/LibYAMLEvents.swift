@@ -1,6 +1,9 @@
 internal import CYAML
-import Dispatch
-import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// libyaml's events for one text, in order, ending with the stream's end or the first error. An event is
 /// valid until the next one is asked for; this type deletes them.
@@ -49,25 +52,53 @@ struct LibYAMLEvents: ~Copyable {
     }
 
     /// The hand-over between the threads: at most `batchesInFlight` batches wait, so memory stays bounded
-    /// however far libyaml runs ahead.
-    private final class Channel: Sendable {
-        let batches = Mutex<[Batch]>([])
-        let ready = DispatchSemaphore(value: 0)
-        let space = DispatchSemaphore(value: LibYAMLEvents.batchesInFlight)
-        let stopped = Atomic<Bool>(false)
+    /// however far libyaml runs ahead. A pthread mutex and condition variable (which thread sanitizers
+    /// understand) guard the queue and the stop flag.
+    private final class Channel: @unchecked Sendable {
+        private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+        private var batches: [Batch] = []
+        private var stopped = false
 
+        init() {
+            pthread_mutex_init(mutex, nil)
+            pthread_cond_init(changed, nil)
+        }
+
+        deinit {
+            pthread_cond_destroy(changed)
+            pthread_mutex_destroy(mutex)
+            changed.deallocate()
+            mutex.deallocate()
+        }
+
+        private func locked<Result>(_ body: () -> Result) -> Result {
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            return body()
+        }
+
+        /// Queues a batch, waiting while `batchesInFlight` wait already.
         func send(_ batch: Batch) {
-            space.wait()
-            batches.withLock { $0.append(batch) }
-            ready.signal()
+            locked {
+                while batches.count >= LibYAMLEvents.batchesInFlight { pthread_cond_wait(changed, mutex) }
+                batches.append(batch)
+                pthread_cond_broadcast(changed)
+            }
         }
 
+        /// The next batch, waiting for it.
         func receive() -> Batch {
-            ready.wait()
-            let batch = batches.withLock { $0.removeFirst() }
-            space.signal()
-            return batch
+            locked {
+                while batches.isEmpty { pthread_cond_wait(changed, mutex) }
+                pthread_cond_broadcast(changed)
+                return batches.removeFirst()
+            }
         }
+
+        var isStopped: Bool { locked { stopped } }
+
+        func stop() { locked { stopped = true } }
     }
 
     static let batchSize = 512
@@ -130,7 +161,7 @@ struct LibYAMLEvents: ~Copyable {
         if var previous { yaml_event_delete(&previous) }
         previous = nil
         guard let channel, let producer else { return }
-        channel.stopped.store(true, ordering: .relaxed)
+        channel.stop()
         while true {
             while position < current.events.count {
                 yaml_event_delete(&current.events[position])
@@ -147,7 +178,7 @@ struct LibYAMLEvents: ~Copyable {
     private static func produce(_ parser: UnsafeMutablePointer<yaml_parser_t>, into channel: Channel) {
         var batch = Batch()
         batch.events.reserveCapacity(batchSize)
-        while !channel.stopped.load(ordering: .relaxed) {
+        while !channel.isStopped {
             var event = yaml_event_t()
             guard yaml_parser_parse(parser, &event) == 1 else {
                 batch.failure = Failure(parser)
