@@ -13,11 +13,20 @@ public struct ANSIEmitter: Sendable {
     }
 
     public func emit(_ notes: ReleaseNotes) -> String {
+        var output = OutputBuffer()
+        emit(notes, into: &output)
+        return output.text
+    }
+
+    /// Writes the notes into `output`, flushing it between versions (the caller flushes the rest).
+    func emit(_ notes: ReleaseNotes, into output: inout OutputBuffer) {
         let renderer = ANSIRenderer(capabilities: capabilities, accentColor: Color.parse(notes.accentColor) ?? .named(.blue))
-        var blocks: [String] = []
-        for version in notes.versions { blocks.append(emit(version, renderer: renderer)) }
-        let rule = renderer.encode(StyledText(String(repeating: "─", count: width), style: ANSIStyle(dim: true)))
-        return blocks.joined(separator: "\n" + rule + "\n\n")
+        let separator = "\n" + renderer.encode(StyledText(String(repeating: "─", count: width), style: ANSIStyle(dim: true))) + "\n\n"
+        for (index, version) in notes.versions.enumerated() {
+            if index > 0 { output += separator }
+            output += emit(version, renderer: renderer)
+            output.flushIfFull()
+        }
     }
 
     /// One version's notes, ending with a line feed.

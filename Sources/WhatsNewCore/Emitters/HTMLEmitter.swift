@@ -21,6 +21,13 @@ public struct HTMLEmitter: Sendable {
 
     /// The page; `readFile` returns an image file's bytes (nil when it cannot be read: the alt text shows).
     public func emit(_ notes: ReleaseNotes, readFile: @escaping (String) -> [UInt8]?) -> String {
+        var html = OutputBuffer()
+        emit(notes, readFile: readFile, into: &html)
+        return html.text
+    }
+
+    /// Writes the page into `html`, flushing it between features (the caller flushes the rest).
+    func emit(_ notes: ReleaseNotes, readFile: @escaping (String) -> [UInt8]?, into html: inout OutputBuffer) {
         let context = Context(notes: notes, readFile: readFile)
         let language = Self.languageTag(notes.locale ?? notes.defaultLocale ?? "en")
         let appName = notes.appName ?? "Release notes"
@@ -31,7 +38,6 @@ public struct HTMLEmitter: Sendable {
         case .showcase:
             title = notes.versions.first.map { PlainTextRenderer.render(MarkdownText(parsing: $0.title)) + " — " + appName } ?? appName
         }
-        var html = HTMLOutput()
         html += """
         <!DOCTYPE html>
         <html lang="\(HTMLEscaping.escape(language))">
@@ -58,12 +64,11 @@ public struct HTMLEmitter: Sendable {
             }
         }
         html += "</body>\n</html>\n"
-        return html.text
     }
 
     // MARK: Pages
 
-    private func changelog(_ notes: ReleaseNotes, context: Context, heading: String, into html: inout HTMLOutput) {
+    private func changelog(_ notes: ReleaseNotes, context: Context, heading: String, into html: inout OutputBuffer) {
         html += "<header class=\"site-header\">\n<h1>\(HTMLEscaping.escape(heading))</h1>\n"
         if let url = notes.appURL.flatMap({ LinkPolicy.sanitized($0, allowRelative: false) }) {
             html += "<p><a href=\"\(HTMLEscaping.escape(url))\">\(HTMLEscaping.escape(notes.appName ?? url))</a></p>\n"
@@ -92,7 +97,7 @@ public struct HTMLEmitter: Sendable {
         html += "</main>\n<footer class=\"site-footer\">\n<p>Compiled by whatsnew.</p>\n</footer>\n"
     }
 
-    private func article(_ version: ReleaseNotes.Version, title: MarkdownText, context: Context, into html: inout HTMLOutput) {
+    private func article(_ version: ReleaseNotes.Version, title: MarkdownText, context: Context, into html: inout OutputBuffer) {
         let anchor = HTMLEscaping.escape(version.anchor)
         html += "<article class=\"version\" id=\"\(anchor)\" aria-labelledby=\"\(anchor)-title\">\n"
         html += "<h2 id=\"\(anchor)-title\"\(context.titleStyle(version.titleColor))><a class=\"permalink\" href=\"#\(anchor)\">"
@@ -108,7 +113,7 @@ public struct HTMLEmitter: Sendable {
         html += "</article>\n"
     }
 
-    private func showcase(_ version: ReleaseNotes.Version, context: Context, into html: inout HTMLOutput) {
+    private func showcase(_ version: ReleaseNotes.Version, context: Context, into html: inout OutputBuffer) {
         let layout = version.layout
         html += "<main id=\"main\" class=\"sheet\" style=\"\(HTMLStyle.layoutVariables(layout))\">\n"
         html += "<h1 class=\"sheet-title\"\(context.titleStyle(version.titleColor))>"
@@ -127,7 +132,7 @@ public struct HTMLEmitter: Sendable {
     // MARK: Parts
 
     private func featureList(_ version: ReleaseNotes.Version, context: Context, headingLevel: Int, permalinks: Bool,
-                             into html: inout HTMLOutput) {
+                             into html: inout OutputBuffer) {
         guard !version.features.isEmpty else { return }
         html += "<ul class=\"features\">\n"
         for feature in version.features {
@@ -142,12 +147,13 @@ public struct HTMLEmitter: Sendable {
             html += "</h\(headingLevel)>\n<p class=\"feature-subtitle\">"
             html.markdown(MarkdownText(parsing: feature.subtitle))
             html += "</p>\n</div>\n</li>\n"
+            html.flushIfFull()
         }
         html += "</ul>\n"
     }
 
     /// The feature's image; `title` is the feature's parsed title, which is also the alt text when the image has none.
-    private func icon(_ feature: ReleaseNotes.Feature, title: MarkdownText, context: Context, into html: inout HTMLOutput) {
+    private func icon(_ feature: ReleaseNotes.Feature, title: MarkdownText, context: Context, into html: inout OutputBuffer) {
         guard let image = feature.image else {
             html += "<span class=\"icon\" aria-hidden=\"true\">\(SymbolGlyphs.fallback)</span>\n"
             return
@@ -164,7 +170,7 @@ public struct HTMLEmitter: Sendable {
         html += "</span>\n"
     }
 
-    private func secondary(_ action: ReleaseNotes.SecondaryAction, context: Context, headingLevel: Int, into html: inout HTMLOutput) {
+    private func secondary(_ action: ReleaseNotes.SecondaryAction, context: Context, headingLevel: Int, into html: inout OutputBuffer) {
         let title = MarkdownText(parsing: action.title)
         let style = context.linkStyle(action.foregroundColor)
         switch action.kind {
@@ -207,7 +213,7 @@ public struct HTMLEmitter: Sendable {
             parts.titleStyles[version.anchor] = context.titleStyle(version.titleColor)
             if let action = version.secondaryAction { parts.linkStyles[version.anchor] = context.linkStyle(action.foregroundColor) }
             for feature in version.features {
-                var html = HTMLOutput()
+                var html = OutputBuffer()
                 HTMLEmitter(page: .changelog).icon(feature, title: MarkdownText(parsing: feature.title), context: context, into: &html)
                 parts.icons[feature.anchor] = html.text
             }
@@ -301,31 +307,19 @@ public struct HTMLEmitter: Sendable {
     private final class DataURICache {
         var byPath: [String: String?] = [:]
     }
+}
 
-    /// The page as it is written: UTF-8 bytes, markup appended as it is, user text only escaped or rendered.
-    private struct HTMLOutput {
-        private var bytes: [UInt8] = []
+/// How the page writes user text: only escaped or rendered.
+private extension OutputBuffer {
+    mutating func escaped(_ text: String) {
+        HTMLEscaping.append(text, to: &bytes)
+    }
 
-        init() {
-            bytes.reserveCapacity(1 << 16)
-        }
+    mutating func markdown(_ text: MarkdownText) {
+        HTMLRenderer().append(text, to: &bytes)
+    }
 
-        var text: String { String(decoding: bytes, as: UTF8.self) }
-
-        static func += (output: inout HTMLOutput, markup: String) {
-            output.bytes.append(contentsOf: markup.utf8)
-        }
-
-        mutating func escaped(_ text: String) {
-            HTMLEscaping.append(text, to: &bytes)
-        }
-
-        mutating func markdown(_ text: MarkdownText) {
-            HTMLRenderer().append(text, to: &bytes)
-        }
-
-        mutating func markdown(_ document: MarkdownDocument, headingLevelOffset: Int) {
-            HTMLRenderer(headingLevelOffset: headingLevelOffset).append(document, to: &bytes)
-        }
+    mutating func markdown(_ document: MarkdownDocument, headingLevelOffset: Int) {
+        HTMLRenderer(headingLevelOffset: headingLevelOffset).append(document, to: &bytes)
     }
 }

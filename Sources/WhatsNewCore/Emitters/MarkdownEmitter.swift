@@ -6,16 +6,31 @@ public struct MarkdownEmitter: Sendable {
     public init() {}
 
     public func emit(_ notes: ReleaseNotes) -> String {
+        var output = OutputBuffer()
+        emit(notes, into: &output)
+        return output.text
+    }
+
+    /// Writes the Markdown into `output`, flushing it between versions (the caller flushes the rest).
+    func emit(_ notes: ReleaseNotes, into output: inout OutputBuffer) {
         let renderer = MarkdownRenderer()
-        var output = Self.titleLine(notes) + "\n"
+        output += Self.titleLine(notes)
+        output += "\n"
         for version in notes.versions {
-            output += "\n" + Self.heading(version, renderer: renderer) + "\n\n"
-            for feature in version.features { output += Self.item(feature, renderer: renderer) + "\n" }
-            if let action = version.secondaryAction, let footer = Self.secondary(action, renderer: renderer) {
-                output += "\n" + footer + "\n"
+            output += "\n"
+            output += Self.heading(version, renderer: renderer)
+            output += "\n\n"
+            for feature in version.features {
+                output += Self.item(feature, renderer: renderer)
+                output += "\n"
             }
+            if let action = version.secondaryAction, let footer = Self.secondary(action, renderer: renderer) {
+                output += "\n"
+                output += footer
+                output += "\n"
+            }
+            output.flushIfFull()
         }
-        return output
     }
 
     /// The `# App release notes` line.
