@@ -22,22 +22,28 @@ public struct ANSIEmitter: Sendable {
     func emit(_ notes: ReleaseNotes, into output: inout OutputBuffer) {
         let renderer = ANSIRenderer(capabilities: capabilities, accentColor: Color.parse(notes.accentColor) ?? .named(.blue))
         let separator = "\n" + renderer.encode(StyledText(String(repeating: "─", count: width), style: ANSIStyle(dim: true))) + "\n\n"
+        let texts = MarkdownTextCache()
         for (index, version) in notes.versions.enumerated() {
             if index > 0 { output += separator }
-            output += emit(version, renderer: renderer)
+            output += emit(version, renderer: renderer, texts: texts)
             output.flushIfFull()
         }
     }
 
     /// One version's notes, ending with a line feed.
     public func emit(_ version: ReleaseNotes.Version, renderer: ANSIRenderer) -> String {
+        emit(version, renderer: renderer, texts: MarkdownTextCache())
+    }
+
+    /// One version's notes, its texts parsed through `texts`.
+    func emit(_ version: ReleaseNotes.Version, renderer: ANSIRenderer, texts: MarkdownTextCache) -> String {
         let layout = version.layout
         var lines: [String] = []
         func blank(_ count: Int) { lines += Array(repeating: "", count: count) }
 
         blank(Self.lines(layout.contentPadding.top))
         let titleStyle = ANSIStyle(bold: true, foreground: version.titleColor.flatMap(Color.parse))
-        for line in WordWrapper(width: width).wrap(renderer.styled(MarkdownText(parsing: version.title), base: titleStyle)) {
+        for line in WordWrapper(width: width).wrap(renderer.styled(texts.text(parsing: version.title), base: titleStyle)) {
             lines.append(centered(line, renderer: renderer))
         }
         var caption = version.displayVersion
@@ -56,22 +62,22 @@ public struct ANSIEmitter: Sendable {
             let glyphStyle = ANSIStyle(foreground: feature.image?.color.flatMap(Color.parse) ?? .named(.accentColor))
             head.append(glyph, style: glyphStyle)
             head.append(String(repeating: " ", count: max(0, glyphColumns - DisplayWidth.of(glyph)) + gap))
-            head.append(renderer.styled(MarkdownText(parsing: feature.title), base: ANSIStyle(bold: true)))
+            head.append(renderer.styled(texts.text(parsing: feature.title), base: ANSIStyle(bold: true)))
             lines += WordWrapper(width: width).wrap(head, hangingIndent: textColumn).map(renderer.encode)
-            let subtitle = renderer.styled(MarkdownText(parsing: feature.subtitle), base: ANSIStyle(dim: true))
+            let subtitle = renderer.styled(texts.text(parsing: feature.subtitle), base: ANSIStyle(dim: true))
             lines += WordWrapper(width: width).wrap(subtitle, indent: textColumn, hangingIndent: textColumn).map(renderer.encode)
         }
 
         blank(Self.lines(layout.contentSpacing))
         if let secondary = version.secondaryAction {
-            lines += secondaryLines(secondary, renderer: renderer)
+            lines += secondaryLines(secondary, renderer: renderer, texts: texts)
             blank(max(0, Self.lines(layout.footerActionSpacing)))
         }
         let primary = version.primaryAction
         var button = StyledText()
         let buttonStyle = ANSIStyle(bold: true, foreground: Color.parse(primary.foregroundColor) ?? .named(.white),
                                     background: Color.parse(primary.backgroundColor) ?? .named(.accentColor))
-        let label = renderer.styled(MarkdownText(parsing: primary.title), base: buttonStyle)
+        let label = renderer.styled(texts.text(parsing: primary.title), base: buttonStyle)
         button.append("[ ", style: buttonStyle)
         button.append(label)
         button.append(" ]", style: buttonStyle)
@@ -79,9 +85,9 @@ public struct ANSIEmitter: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func secondaryLines(_ action: ReleaseNotes.SecondaryAction, renderer: ANSIRenderer) -> [String] {
+    private func secondaryLines(_ action: ReleaseNotes.SecondaryAction, renderer: ANSIRenderer, texts: MarkdownTextCache) -> [String] {
         let style = ANSIStyle(foreground: Color.parse(action.foregroundColor) ?? .named(.accentColor))
-        let title = renderer.styled(MarkdownText(parsing: action.title), base: style)
+        let title = renderer.styled(texts.text(parsing: action.title), base: style)
         switch action.kind {
         case .openURL(let url):
             guard let safe = LinkPolicy.sanitized(url, allowRelative: false) else { return [centered(title, renderer: renderer)] }
@@ -98,7 +104,7 @@ public struct ANSIEmitter: Sendable {
         case .present(let pageTitle, let body):
             var lines = [centered(title, renderer: renderer), ""]
             if let pageTitle {
-                lines.append(renderer.encode(renderer.styled(MarkdownText(parsing: pageTitle), base: ANSIStyle(bold: true))))
+                lines.append(renderer.encode(renderer.styled(texts.text(parsing: pageTitle), base: ANSIStyle(bold: true))))
             }
             let page = renderer.render(MarkdownDocument(parsing: body), width: width)
             lines += page.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)

@@ -14,17 +14,18 @@ public struct MarkdownEmitter: Sendable {
     /// Writes the Markdown into `output`, flushing it between versions (the caller flushes the rest).
     func emit(_ notes: ReleaseNotes, into output: inout OutputBuffer) {
         let renderer = MarkdownRenderer()
+        let texts = MarkdownTextCache()
         output += Self.titleLine(notes)
         output += "\n"
         for version in notes.versions {
             output += "\n"
-            output += Self.heading(version, renderer: renderer)
+            output += Self.heading(version, renderer: renderer, texts: texts)
             output += "\n\n"
             for feature in version.features {
-                output += Self.item(feature, renderer: renderer)
+                output += Self.item(feature, renderer: renderer, texts: texts)
                 output += "\n"
             }
-            if let action = version.secondaryAction, let footer = Self.secondary(action, renderer: renderer) {
+            if let action = version.secondaryAction, let footer = Self.secondary(action, renderer: renderer, texts: texts) {
                 output += "\n"
                 output += footer
                 output += "\n"
@@ -39,27 +40,29 @@ public struct MarkdownEmitter: Sendable {
     }
 
     /// A feature's list item: glyph, **title**, subtitle (continued lines indented under the item).
-    static func item(_ feature: ReleaseNotes.Feature, renderer: MarkdownRenderer) -> String {
+    static func item(_ feature: ReleaseNotes.Feature, renderer: MarkdownRenderer, texts: MarkdownTextCache = MarkdownTextCache()) -> String {
         var item = "- "
         if let glyph = feature.image?.glyph { item += MarkdownEscaping.escape(glyph) + " " }
-        let title = MarkdownText(parsing: feature.title)
+        let title = texts.text(parsing: feature.title)
         item += "**" + renderer.render(inlines: withoutStrong(title.inlines)) + "**"
-        let subtitle = renderer.render(MarkdownText(parsing: feature.subtitle), continuation: "  ")
+        let subtitle = renderer.render(texts.text(parsing: feature.subtitle), continuation: "  ")
         if !subtitle.isEmpty { item += " — " + subtitle }
         return item
     }
 
     /// A version's `## 1.2.0 — Title (date)` heading.
-    static func heading(_ version: ReleaseNotes.Version, renderer: MarkdownRenderer) -> String {
+    static func heading(_ version: ReleaseNotes.Version, renderer: MarkdownRenderer,
+                        texts: MarkdownTextCache = MarkdownTextCache()) -> String {
         var inlines: [MarkdownInline] = [.text(version.displayVersion + " — ")]
-        inlines += MarkdownText(parsing: version.title).inlines
+        inlines += texts.text(parsing: version.title).inlines
         if let date = version.date { inlines.append(.text(" (\(date))")) }
         return renderer.heading(inlines, level: 2)
     }
 
     /// The secondary action: a link, or a second page in a `<details>` block; nil for inert actions.
-    static func secondary(_ action: ReleaseNotes.SecondaryAction, renderer: MarkdownRenderer) -> String? {
-        let title = MarkdownText(parsing: action.title)
+    static func secondary(_ action: ReleaseNotes.SecondaryAction, renderer: MarkdownRenderer,
+                          texts: MarkdownTextCache = MarkdownTextCache()) -> String? {
+        let title = texts.text(parsing: action.title)
         switch action.kind {
         case .openURL(let url):
             guard LinkPolicy.sanitized(url, allowRelative: false) != nil else { return nil }
@@ -67,7 +70,7 @@ public struct MarkdownEmitter: Sendable {
         case .present(let pageTitle, let body):
             let summary = HTMLRenderer().render(inlines: title.inlines)
             var block = "<details>\n<summary>\(summary)</summary>\n\n"
-            if let pageTitle { block += renderer.heading(MarkdownText(parsing: pageTitle).inlines, level: 3) + "\n\n" }
+            if let pageTitle { block += renderer.heading(texts.text(parsing: pageTitle).inlines, level: 3) + "\n\n" }
             block += renderer.render(MarkdownDocument(parsing: body)).trimmingTrailingNewlines() + "\n\n</details>"
             return block
         case .dismiss, .custom:
