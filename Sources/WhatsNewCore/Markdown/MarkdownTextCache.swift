@@ -7,6 +7,7 @@ final class MarkdownTextCache {
     static let capacity = 4096
 
     private var texts: [String: MarkdownText] = [:]
+    private var documents: [String: MarkdownDocument] = [:]
 
     /// `MarkdownText(parsing: source)`, parsed at most once while it stays in the cache.
     func text(parsing source: String) -> MarkdownText {
@@ -16,5 +17,15 @@ final class MarkdownTextCache {
         if texts.count >= Self.capacity { texts.removeAll(keepingCapacity: true) }
         texts[source] = text
         return text
+    }
+
+    /// `MarkdownDocument(parsing: source)` (a `present` page's body, shown on every version that uses the
+    /// action), parsed at most once while it stays in the cache.
+    func document(parsing source: String) -> MarkdownDocument {
+        if let known = documents[source] { return known }
+        let document = MarkdownDocument(parsing: source)
+        if documents.count >= Self.capacity { documents.removeAll(keepingCapacity: true) }
+        documents[source] = document
+        return document
     }
 }

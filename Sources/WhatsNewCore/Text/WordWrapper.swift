@@ -14,6 +14,12 @@ public struct WordWrapper: Sendable {
     /// The lines of `text`, the first indented by `indent` columns and the rest by `hangingIndent`; a line
     /// feed in the text starts a new line, and spaces where a line is broken are dropped.
     public func wrap(_ text: StyledText, indent: Int = 0, hangingIndent: Int = 0) -> [StyledText] {
+        if let line = singleLine(text, indent: indent) { return [line] }
+        return wrapByCells(text, indent: indent, hangingIndent: hangingIndent)
+    }
+
+    /// `wrap` for any text: by grapheme clusters (cells), each with its width and kind.
+    func wrapByCells(_ text: StyledText, indent: Int, hangingIndent: Int) -> [StyledText] {
         let source = Source(text)
         let cells = source.cells
         var lines: [StyledText] = []
@@ -79,6 +85,55 @@ public struct WordWrapper: Sendable {
         }
         lines.append(line.text(cells, source))
         return lines
+    }
+
+    /// What `wrap` gives for text without a line break that fits on its first line — the text after the
+    /// indent, less its trailing spaces — found in one pass without splitting it into cells; nil for any
+    /// other text. Most titles and many subtitles are such text.
+    private func singleLine(_ text: StyledText, indent: Int) -> StyledText? {
+        let indent = max(0, indent)
+        var columns = indent
+        // The columns up to the end of the last character that is not a space, and where that end is.
+        var contentColumns = indent
+        var contentEnd: (run: Int, offset: Int)?
+        for (runIndex, run) in text.runs.enumerated() {
+            var offset = 0
+            if run.text.utf8.allSatisfy({ $0 < 0x80 }) {
+                for byte in run.text.utf8 {
+                    offset += 1
+                    switch byte {
+                    case UInt8(ascii: "\n"), UInt8(ascii: "\r"): return nil
+                    case UInt8(ascii: " "): columns += 1
+                    default:
+                        columns += byte < 0x20 || byte == 0x7F ? 0 : 1
+                        contentColumns = columns
+                        contentEnd = (runIndex, offset)
+                    }
+                }
+            } else {
+                for character in run.text {
+                    offset += character.utf8.count
+                    switch character {
+                    case "\n", "\r\n", "\r": return nil
+                    case " ", "\u{3000}": columns += DisplayWidth.of(character)
+                    default:
+                        columns += DisplayWidth.of(character)
+                        contentColumns = columns
+                        contentEnd = (runIndex, offset)
+                    }
+                }
+            }
+            if contentColumns > width { return nil }
+        }
+        var line = StyledText()
+        guard let contentEnd else { return line }
+        if indent > 0 { line.appendVerbatim(String(repeating: " ", count: indent), style: .plain, link: nil) }
+        for (runIndex, run) in text.runs[...contentEnd.run].enumerated() {
+            let isLast = runIndex == contentEnd.run && contentEnd.offset < run.text.utf8.count
+            let content = isLast ? String(decoding: run.text.utf8.prefix(contentEnd.offset), as: UTF8.self) : run.text
+            line.appendVerbatim(content, style: run.style, link: run.link)
+        }
+        return line
     }
 
     /// The lines of plain `text` (made terminal-safe like `StyledText`), wrapped as `wrap(_:indent:hangingIndent:)` does.
