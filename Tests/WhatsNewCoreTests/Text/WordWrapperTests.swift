@@ -86,7 +86,8 @@ final class WordWrapperTests: XCTestCase {
 
     /// Text that fits on its first line takes a shortcut; it must give what wrapping by cells gives.
     func testTheOneLineShortcutWrapsLikeCells() {
-        let pieces = ["a", " ", "  ", "swift", "新功能", "🚀", "\u{3000}", "e\u{301}", "\n", "x\ry", "\u{7}", "Größe"]
+        let pieces = ["a", " ", "  ", "swift", "新功能", "🚀", "\u{3000}", "e\u{301}", " \u{301}", "\u{3000}\u{301}", "\n", "x\ry",
+                      "\r\n", "\u{7}", "Größe", "👩‍💻"]
         let styles = [ANSIStyle.plain, ANSIStyle(bold: true), ANSIStyle(dim: true)]
         var generator = SeededGenerator(seed: 11)
         for _ in 0..<2000 {
