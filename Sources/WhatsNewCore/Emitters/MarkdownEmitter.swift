@@ -22,7 +22,7 @@ public struct MarkdownEmitter: Sendable {
             output += Self.heading(version, renderer: renderer, texts: texts)
             output += "\n\n"
             for feature in version.features {
-                output += Self.item(feature, renderer: renderer, texts: texts)
+                Self.appendItem(feature, renderer: renderer, texts: texts, to: &output.bytes)
                 output += "\n"
             }
             if let action = version.secondaryAction, let footer = Self.secondary(action, renderer: renderer, texts: texts) {
@@ -41,13 +41,29 @@ public struct MarkdownEmitter: Sendable {
 
     /// A feature's list item: glyph, **title**, subtitle (continued lines indented under the item).
     static func item(_ feature: ReleaseNotes.Feature, renderer: MarkdownRenderer, texts: MarkdownTextCache = MarkdownTextCache()) -> String {
-        var item = "- "
-        if let glyph = feature.image?.glyph { item += MarkdownEscaping.escape(glyph) + " " }
-        let title = texts.text(parsing: feature.title)
-        item += "**" + renderer.render(inlines: withoutStrong(title.inlines)) + "**"
-        let subtitle = renderer.render(texts.text(parsing: feature.subtitle), continuation: "  ")
-        if !subtitle.isEmpty { item += " — " + subtitle }
-        return item
+        var item: [UInt8] = []
+        appendItem(feature, renderer: renderer, texts: texts, to: &item)
+        return String(decoding: item, as: UTF8.self)
+    }
+
+    /// Appends `item(_:renderer:texts:)` to a UTF-8 buffer.
+    static func appendItem(_ feature: ReleaseNotes.Feature, renderer: MarkdownRenderer, texts: MarkdownTextCache,
+                           to out: inout [UInt8]) {
+        out += "- ".utf8
+        if let glyph = feature.image?.glyph {
+            var state = MarkdownLineState()
+            MarkdownEscaping.append(glyph, to: &out, state: &state)
+            out.append(UInt8(ascii: " "))
+        }
+        out += "**".utf8
+        renderer.append(inlines: withoutStrong(texts.text(parsing: feature.title).inlines), to: &out)
+        out += "**".utf8
+        // The dash only when the subtitle writes something.
+        let beforeSubtitle = out.count
+        out += " — ".utf8
+        let subtitleStart = out.count
+        renderer.append(inlines: texts.text(parsing: feature.subtitle).inlines, continuation: "  ", to: &out)
+        if out.count == subtitleStart { out.removeSubrange(beforeSubtitle...) }
     }
 
     /// A version's `## 1.2.0 — Title (date)` heading.
@@ -71,7 +87,7 @@ public struct MarkdownEmitter: Sendable {
             let summary = HTMLRenderer().render(inlines: title.inlines)
             var block = "<details>\n<summary>\(summary)</summary>\n\n"
             if let pageTitle { block += renderer.heading(texts.text(parsing: pageTitle).inlines, level: 3) + "\n\n" }
-            block += renderer.render(MarkdownDocument(parsing: body)).trimmingTrailingNewlines() + "\n\n</details>"
+            block += renderer.render(texts.document(parsing: body)).trimmingTrailingNewlines() + "\n\n</details>"
             return block
         case .dismiss, .custom:
             return nil
@@ -80,7 +96,8 @@ public struct MarkdownEmitter: Sendable {
 
     /// Strong emphasis unwrapped (the text is already set in bold).
     static func withoutStrong(_ inlines: [MarkdownInline]) -> [MarkdownInline] {
-        inlines.flatMap { inline -> [MarkdownInline] in
+        guard inlines.contains(where: \.isContainer) else { return inlines }
+        return inlines.flatMap { inline -> [MarkdownInline] in
             switch inline {
             case .strong(let children): return withoutStrong(children)
             case .emphasis(let children): return [.emphasis(withoutStrong(children))]
@@ -93,7 +110,8 @@ public struct MarkdownEmitter: Sendable {
 
     /// Links unwrapped to their text (a link cannot hold another link).
     static func withoutLinks(_ inlines: [MarkdownInline]) -> [MarkdownInline] {
-        inlines.flatMap { inline -> [MarkdownInline] in
+        guard inlines.contains(where: \.isContainer) else { return inlines }
+        return inlines.flatMap { inline -> [MarkdownInline] in
             switch inline {
             case .link(_, _, let children): return withoutLinks(children)
             case .strong(let children): return [.strong(withoutLinks(children))]
@@ -110,5 +128,15 @@ extension String {
         var text = self
         while text.hasSuffix("\n") { text.removeLast() }
         return text
+    }
+}
+
+private extension MarkdownInline {
+    /// Whether the inline holds other inlines (which a strong or a link may hide in).
+    var isContainer: Bool {
+        switch self {
+        case .emphasis, .strong, .strikethrough, .link, .image: return true
+        case .text, .code, .html, .softBreak, .lineBreak: return false
+        }
     }
 }
