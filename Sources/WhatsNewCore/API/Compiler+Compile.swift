@@ -111,7 +111,7 @@ public struct Compilation: Sendable {
             let page = request.page ?? (notes.versions.count == 1 ? .showcase : .changelog)
             HTMLEmitter(page: page).emit(notes, readFile: readFile, into: &output)
         case .json:
-            output += JSONEmitter().emit(notes)
+            JSONEmitter().emit(notes, into: &output)
         case .whatsNewKitJSON:
             output += whatsNewKitJSON ?? ""
         }

@@ -224,7 +224,7 @@ public struct HTMLEmitter: Sendable {
                 html.markdown(context.texts.text(parsing: pageTitle))
                 html += "</h\(headingLevel + 1)>\n"
             }
-            html.markdown(MarkdownDocument(parsing: body), headingLevelOffset: headingLevel + 1)
+            html.markdown(context.texts.document(parsing: body), headingLevelOffset: headingLevel + 1)
             html += "</div>\n</details>\n"
         case .dismiss, .custom:
             html += "<p class=\"secondary-action\"><span\(style)>"
