@@ -104,18 +104,23 @@ struct CompileCommand: ParsableCommand {
             terminal: TerminalCapabilities.detect(useColor: colorOptions.useColor(for: 1), environment: Terminal.environment),
             width: width ?? Terminal.width(),
             template: templateEmitter)
-        let outputs: [(target: OutputPlan.Target, text: String)]?
+        let compilation: Compilation?
         do {
             var compiler = Compiler(readOptions: input.readOptions, referenceFiles: refs)
             compiler.leavesMemoryForExit = Terminal.leavesMemoryForExit
-            outputs = try compiler.compile(inputs, plan: plan, request: request, engine: engine)
+            compilation = try compiler.prepare(inputs, plan: plan, request: request, engine: engine)
         } catch {
             throw Output.fail(error)
         }
         Output.standardError(printer.render(engine))
-        guard let outputs else { throw Output.inputErrors }
+        guard let compilation else { throw Output.inputErrors }
+        // Every error is known by now; each output streams into its file as it is rendered.
         do {
-            for (target, text) in outputs { try FileSystem.writeAtomically(Array(text.utf8), to: target.path) }
+            for target in plan.targets {
+                try FileSystem.writeAtomically(to: target.path) { writer in
+                    compilation.render(target) { chunk in writer.write(chunk) }
+                }
+            }
         } catch {
             throw Output.fail(error)
         }

@@ -75,4 +75,32 @@ final class FileSystemWriteTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "new\n")
         XCTAssertEqual(kind(file.path), S_IFREG)
     }
+
+    func testAStreamedFileAppearsOnlyWhenEveryChunkIsWritten() throws {
+        let file = directory.appendingPathComponent("changelog.html")
+        try Data("old\n".utf8).write(to: file)
+        let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 100_000)
+        try FileSystem.writeAtomically(to: file.path) { writer in
+            for _ in 0..<3 {
+                writer.write(chunk)
+                // Until the rename, the file is the old one.
+                XCTAssertEqual(try? String(contentsOf: file, encoding: .utf8), "old\n")
+            }
+        }
+        XCTAssertEqual(try Data(contentsOf: file).count, 300_000)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["changelog.html"], "no temporary file left")
+    }
+
+    func testAFailedStreamedWriteIsKeptAndThrown() throws {
+        guard FileManager.default.fileExists(atPath: "/dev/full") else { throw XCTSkip("no /dev/full") }
+        XCTAssertThrowsError(try FileSystem.writeAtomically(to: "/dev/full") { writer in
+            writer.write(Array("full".utf8))
+            XCTAssertEqual(writer.failure?.reason, String(cString: strerror(ENOSPC)))
+            writer.write(Array("more".utf8))
+            XCTAssertEqual(writer.failure?.path, "/dev/full", "the first failure is kept")
+        }) { error in
+            XCTAssertEqual((error as? IOError)?.description, "cannot write '/dev/full': \(String(cString: strerror(ENOSPC)))")
+        }
+        XCTAssertEqual(kind("/dev/full"), S_IFCHR, "still a device")
+    }
 }

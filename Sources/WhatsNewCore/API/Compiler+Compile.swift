@@ -31,6 +31,23 @@ extension Compiler {
     /// or the selection has errors (then nothing may be written).
     public func compile(_ manifest: Manifest, plan: OutputPlan, request: CompileRequest,
                         engine: DiagnosticEngine) -> [(target: OutputPlan.Target, text: String)]? {
+        guard let compilation = prepare(manifest, plan: plan, request: request, engine: engine) else { return nil }
+        return plan.targets.map { target in (target, compilation.text(for: target)) }
+    }
+
+    /// Loads the inputs and checks everything that could stop `compile` (see `prepare(_:plan:request:engine:)`);
+    /// nil when the inputs or the selection have errors. Throws only when an input cannot be read.
+    public func prepare(_ inputs: [String], plan: OutputPlan, request: CompileRequest,
+                        engine: DiagnosticEngine) throws(IOError) -> Compilation? {
+        guard let manifest = try load(inputs, engine: engine) else { return nil }
+        return prepare(manifest, plan: plan, request: request, engine: engine)
+    }
+
+    /// Resolves the notes once for every target and finds every error `compile` can report, so that a
+    /// `Compilation` it returns can stream each output to its file with nothing left that could fail but
+    /// the writing; nil when the engine holds errors or the selection has errors (then nothing may be written).
+    public func prepare(_ manifest: Manifest, plan: OutputPlan, request: CompileRequest,
+                        engine: DiagnosticEngine) -> Compilation? {
         guard !engine.hasErrors else { return nil }
         let selection = request.selection
         if let release = selection.release, manifest.entry(for: release) == nil {
@@ -39,29 +56,64 @@ extension Compiler {
                                      message: "--release \(release) is not in the manifest; expected one of its versions (\(known))"))
             return nil
         }
-        let notes = ReleaseNotes(manifest, selection: selection)
-        var outputs: [(OutputPlan.Target, String)] = []
-        for target in plan.targets {
-            let limit = readOptions.limits.maxInputBytes
-            if let template = request.template {
-                outputs.append((target, template.emit(notes) { path in try? FileSystem.read(path, limit: limit) }))
-                continue
-            }
-            switch target.format {
-            case .ansi:
-                outputs.append((target, ANSIEmitter(capabilities: target.path == "-" ? request.terminal : .plain, width: request.width).emit(notes)))
-            case .markdown:
-                outputs.append((target, MarkdownEmitter().emit(notes)))
-            case .html:
-                let page = request.page ?? (notes.versions.count == 1 ? .showcase : .changelog)
-                outputs.append((target, HTMLEmitter(page: page).emit(notes) { path in try? FileSystem.read(path, limit: limit) }))
-            case .json:
-                outputs.append((target, JSONEmitter().emit(notes)))
-            case .whatsNewKitJSON:
-                guard let text = WhatsNewKitJSONEmitter().emit(manifest, selection: selection, engine: engine) else { return nil }
-                outputs.append((target, text))
-            }
+        // WhatsNewKit's JSON is the one output that can find errors (and it is small): it is rendered now.
+        var whatsNewKitJSON: String?
+        if request.template == nil, plan.targets.contains(where: { $0.format == .whatsNewKitJSON }) {
+            guard let text = WhatsNewKitJSONEmitter().emit(manifest, selection: selection, engine: engine) else { return nil }
+            whatsNewKitJSON = text
         }
-        return engine.hasErrors ? nil : outputs
+        guard !engine.hasErrors else { return nil }
+        let notes = ReleaseNotes(manifest, selection: selection)
+        if leavesMemoryForExit { ProcessLifetime.keep(notes) }
+        return Compilation(notes: notes, request: request, whatsNewKitJSON: whatsNewKitJSON,
+                           readLimit: readOptions.limits.maxInputBytes)
+    }
+}
+
+/// The checked notes of a `compile` run, ready to render: `Compiler.prepare` has reported every error, so
+/// rendering cannot fail, and each output can be written as it is rendered.
+public struct Compilation: Sendable {
+    let notes: ReleaseNotes
+    let request: CompileRequest
+    let whatsNewKitJSON: String?
+    /// The largest image file an HTML page inlines.
+    let readLimit: Int
+
+    /// The output for `target`, handed to `write` in order in chunks of about 128 KB.
+    public func render(_ target: OutputPlan.Target, to write: (UnsafeBufferPointer<UInt8>) -> Void) {
+        withoutActuallyEscaping(write) { write in
+            var output = OutputBuffer(sink: write)
+            render(target, into: &output)
+            output.flush()
+        }
+    }
+
+    /// The output for `target` as one string.
+    public func text(for target: OutputPlan.Target) -> String {
+        var output = OutputBuffer()
+        render(target, into: &output)
+        return output.text
+    }
+
+    private func render(_ target: OutputPlan.Target, into output: inout OutputBuffer) {
+        let limit = readLimit
+        let readFile: (String) -> [UInt8]? = { path in try? FileSystem.read(path, limit: limit) }
+        if let template = request.template {
+            output += template.emit(notes, readFile: readFile)
+            return
+        }
+        switch target.format {
+        case .ansi:
+            ANSIEmitter(capabilities: target.path == "-" ? request.terminal : .plain, width: request.width).emit(notes, into: &output)
+        case .markdown:
+            MarkdownEmitter().emit(notes, into: &output)
+        case .html:
+            let page = request.page ?? (notes.versions.count == 1 ? .showcase : .changelog)
+            HTMLEmitter(page: page).emit(notes, readFile: readFile, into: &output)
+        case .json:
+            JSONEmitter().emit(notes, into: &output)
+        case .whatsNewKitJSON:
+            output += whatsNewKitJSON ?? ""
+        }
     }
 }

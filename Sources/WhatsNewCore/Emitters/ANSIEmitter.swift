@@ -13,33 +13,53 @@ public struct ANSIEmitter: Sendable {
     }
 
     public func emit(_ notes: ReleaseNotes) -> String {
+        var output = OutputBuffer()
+        emit(notes, into: &output)
+        return output.text
+    }
+
+    /// Writes the notes into `output`, flushing it between versions (the caller flushes the rest).
+    func emit(_ notes: ReleaseNotes, into output: inout OutputBuffer) {
         let renderer = ANSIRenderer(capabilities: capabilities, accentColor: Color.parse(notes.accentColor) ?? .named(.blue))
-        var blocks: [String] = []
-        for version in notes.versions { blocks.append(emit(version, renderer: renderer)) }
-        let rule = renderer.encode(StyledText(String(repeating: "─", count: width), style: ANSIStyle(dim: true)))
-        return blocks.joined(separator: "\n" + rule + "\n\n")
+        let separator = "\n" + renderer.encode(StyledText(String(repeating: "─", count: width), style: ANSIStyle(dim: true))) + "\n\n"
+        let texts = MarkdownTextCache()
+        for (index, version) in notes.versions.enumerated() {
+            if index > 0 { output += separator }
+            emit(version, renderer: renderer, texts: texts, into: &output)
+            output.flushIfFull()
+        }
     }
 
     /// One version's notes, ending with a line feed.
     public func emit(_ version: ReleaseNotes.Version, renderer: ANSIRenderer) -> String {
-        let layout = version.layout
-        var lines: [String] = []
-        func blank(_ count: Int) { lines += Array(repeating: "", count: count) }
+        var output = OutputBuffer()
+        emit(version, renderer: renderer, texts: MarkdownTextCache(), into: &output)
+        return output.text
+    }
 
-        blank(Self.lines(layout.contentPadding.top))
+    /// Writes one version's notes, each line ending with a line feed, its texts parsed through `texts`.
+    private func emit(_ version: ReleaseNotes.Version, renderer: ANSIRenderer, texts: MarkdownTextCache,
+                      into output: inout OutputBuffer) {
+        // The writer holds the output while it writes the version's lines.
+        var lines = LineWriter(renderer: renderer, width: width)
+        swap(&lines.output, &output)
+        defer { swap(&lines.output, &output) }
+        let layout = version.layout
+
+        lines.blank(Self.lines(layout.contentPadding.top))
         let titleStyle = ANSIStyle(bold: true, foreground: version.titleColor.flatMap(Color.parse))
-        for line in WordWrapper(width: width).wrap(renderer.styled(MarkdownText(parsing: version.title), base: titleStyle)) {
-            lines.append(centered(line, renderer: renderer))
+        for line in WordWrapper(width: width).wrap(renderer.styled(texts.text(parsing: version.title), base: titleStyle)) {
+            lines.centered(line)
         }
         var caption = version.displayVersion
         if let date = version.date { caption += " · " + date }
-        lines.append(centered(StyledText(caption, style: ANSIStyle(dim: true)), renderer: renderer))
-        blank(Self.lines(layout.contentSpacing))
+        lines.centered(StyledText(caption, style: ANSIStyle(dim: true)))
+        lines.blank(Self.lines(layout.contentSpacing))
 
         let leading = Self.columns(layout.featureListPadding.leading)
         let gap = max(1, Self.columns(layout.featureHorizontalSpacing))
         for (index, feature) in version.features.enumerated() {
-            if index > 0 { blank(Self.lines(layout.featureListSpacing)) }
+            if index > 0 { lines.blank(Self.lines(layout.featureListSpacing)) }
             let glyph = feature.image?.glyph ?? SymbolGlyphs.fallback
             let glyphColumns = 2
             let textColumn = leading + glyphColumns + gap
@@ -47,63 +67,77 @@ public struct ANSIEmitter: Sendable {
             let glyphStyle = ANSIStyle(foreground: feature.image?.color.flatMap(Color.parse) ?? .named(.accentColor))
             head.append(glyph, style: glyphStyle)
             head.append(String(repeating: " ", count: max(0, glyphColumns - DisplayWidth.of(glyph)) + gap))
-            head.append(renderer.styled(MarkdownText(parsing: feature.title), base: ANSIStyle(bold: true)))
-            lines += WordWrapper(width: width).wrap(head, hangingIndent: textColumn).map(renderer.encode)
-            let subtitle = renderer.styled(MarkdownText(parsing: feature.subtitle), base: ANSIStyle(dim: true))
-            lines += WordWrapper(width: width).wrap(subtitle, indent: textColumn, hangingIndent: textColumn).map(renderer.encode)
+            head.append(renderer.styled(texts.text(parsing: feature.title), base: ANSIStyle(bold: true)))
+            for line in WordWrapper(width: width).wrap(head, hangingIndent: textColumn) { lines.line(line) }
+            let subtitle = renderer.styled(texts.text(parsing: feature.subtitle), base: ANSIStyle(dim: true))
+            for line in WordWrapper(width: width).wrap(subtitle, indent: textColumn, hangingIndent: textColumn) { lines.line(line) }
         }
 
-        blank(Self.lines(layout.contentSpacing))
+        lines.blank(Self.lines(layout.contentSpacing))
         if let secondary = version.secondaryAction {
-            lines += secondaryLines(secondary, renderer: renderer)
-            blank(max(0, Self.lines(layout.footerActionSpacing)))
+            secondaryLines(secondary, renderer: renderer, texts: texts, into: &lines)
+            lines.blank(max(0, Self.lines(layout.footerActionSpacing)))
         }
         let primary = version.primaryAction
         var button = StyledText()
         let buttonStyle = ANSIStyle(bold: true, foreground: Color.parse(primary.foregroundColor) ?? .named(.white),
                                     background: Color.parse(primary.backgroundColor) ?? .named(.accentColor))
-        let label = renderer.styled(MarkdownText(parsing: primary.title), base: buttonStyle)
+        let label = renderer.styled(texts.text(parsing: primary.title), base: buttonStyle)
         button.append("[ ", style: buttonStyle)
         button.append(label)
         button.append(" ]", style: buttonStyle)
-        lines.append(centered(button, renderer: renderer))
-        return lines.joined(separator: "\n") + "\n"
+        lines.centered(button)
     }
 
-    private func secondaryLines(_ action: ReleaseNotes.SecondaryAction, renderer: ANSIRenderer) -> [String] {
+    private func secondaryLines(_ action: ReleaseNotes.SecondaryAction, renderer: ANSIRenderer, texts: MarkdownTextCache,
+                                into lines: inout LineWriter) {
         let style = ANSIStyle(foreground: Color.parse(action.foregroundColor) ?? .named(.accentColor))
-        let title = renderer.styled(MarkdownText(parsing: action.title), base: style)
+        let title = renderer.styled(texts.text(parsing: action.title), base: style)
         switch action.kind {
         case .openURL(let url):
-            guard let safe = LinkPolicy.sanitized(url, allowRelative: false) else { return [centered(title, renderer: renderer)] }
+            guard let safe = LinkPolicy.sanitized(url, allowRelative: false) else { return lines.centered(title) }
             var line = StyledText()
             if capabilities.usesHyperlinks {
                 for run in title.runs { line.append(run.text, style: run.style.adding(ANSIStyle(underline: true)), link: safe) }
                 line.append(" ↗", style: style)
-                return [centered(line, renderer: renderer)]
+                return lines.centered(line)
             }
             line.append(title)
             line.append(": ", style: style)
             line.append(safe, style: ANSIStyle(underline: capabilities.usesEscapes))
-            return WordWrapper(width: width).wrap(line).map { centered($0, renderer: renderer) }
+            for wrapped in WordWrapper(width: width).wrap(line) { lines.centered(wrapped) }
         case .present(let pageTitle, let body):
-            var lines = [centered(title, renderer: renderer), ""]
-            if let pageTitle {
-                lines.append(renderer.encode(renderer.styled(MarkdownText(parsing: pageTitle), base: ANSIStyle(bold: true))))
-            }
-            let page = renderer.render(MarkdownDocument(parsing: body), width: width)
-            lines += page.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-            lines.append("")
-            return lines
+            lines.centered(title)
+            lines.blank(1)
+            if let pageTitle { lines.line(renderer.styled(texts.text(parsing: pageTitle), base: ANSIStyle(bold: true))) }
+            for line in renderer.lines(of: texts.document(parsing: body), width: width) { lines.line(line) }
+            lines.blank(1)
         case .dismiss, .custom:
-            return [centered(title, renderer: renderer)]
+            lines.centered(title)
         }
     }
 
-    /// A line centered in the width (lines wider than the width are left as they are).
-    private func centered(_ line: StyledText, renderer: ANSIRenderer) -> String {
-        let padding = max(0, (width - line.width) / 2)
-        return String(repeating: " ", count: padding) + renderer.encode(line)
+    /// Writes encoded lines, each followed by a line feed, into the output it holds.
+    private struct LineWriter {
+        let renderer: ANSIRenderer
+        let width: Int
+        var output = OutputBuffer()
+
+        mutating func line(_ line: StyledText) {
+            renderer.encode(line, into: &output.bytes)
+            output.append(UInt8(ascii: "\n"))
+        }
+
+        /// A line centered in the width (lines wider than the width are left as they are).
+        mutating func centered(_ line: StyledText) {
+            let padding = max(0, (width - line.width) / 2)
+            output.bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding))
+            self.line(line)
+        }
+
+        mutating func blank(_ count: Int) {
+            output.bytes.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: count))
+        }
     }
 
     /// Blank lines for a vertical spacing in points (30 points a line, at most 2: a terminal line is tall).

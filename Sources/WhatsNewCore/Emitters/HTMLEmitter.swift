@@ -21,6 +21,13 @@ public struct HTMLEmitter: Sendable {
 
     /// The page; `readFile` returns an image file's bytes (nil when it cannot be read: the alt text shows).
     public func emit(_ notes: ReleaseNotes, readFile: @escaping (String) -> [UInt8]?) -> String {
+        var html = OutputBuffer()
+        emit(notes, readFile: readFile, into: &html)
+        return html.text
+    }
+
+    /// Writes the page into `html`, flushing it between features (the caller flushes the rest).
+    func emit(_ notes: ReleaseNotes, readFile: @escaping (String) -> [UInt8]?, into html: inout OutputBuffer) {
         let context = Context(notes: notes, readFile: readFile)
         let language = Self.languageTag(notes.locale ?? notes.defaultLocale ?? "en")
         let appName = notes.appName ?? "Release notes"
@@ -31,7 +38,6 @@ public struct HTMLEmitter: Sendable {
         case .showcase:
             title = notes.versions.first.map { PlainTextRenderer.render(MarkdownText(parsing: $0.title)) + " — " + appName } ?? appName
         }
-        var html = HTMLOutput()
         html += """
         <!DOCTYPE html>
         <html lang="\(HTMLEscaping.escape(language))">
@@ -58,19 +64,18 @@ public struct HTMLEmitter: Sendable {
             }
         }
         html += "</body>\n</html>\n"
-        return html.text
     }
 
     // MARK: Pages
 
-    private func changelog(_ notes: ReleaseNotes, context: Context, heading: String, into html: inout HTMLOutput) {
+    private func changelog(_ notes: ReleaseNotes, context: Context, heading: String, into html: inout OutputBuffer) {
         html += "<header class=\"site-header\">\n<h1>\(HTMLEscaping.escape(heading))</h1>\n"
         if let url = notes.appURL.flatMap({ LinkPolicy.sanitized($0, allowRelative: false) }) {
             html += "<p><a href=\"\(HTMLEscaping.escape(url))\">\(HTMLEscaping.escape(notes.appName ?? url))</a></p>\n"
         }
         html += "</header>\n"
         // Each title is parsed once, for the table of contents and its article.
-        let titles = notes.versions.map { MarkdownText(parsing: $0.title) }
+        let titles = notes.versions.map { context.texts.text(parsing: $0.title) }
         if notes.versions.count > 1 {
             html += "<nav class=\"toc\" aria-labelledby=\"toc-title\">\n<h2 id=\"toc-title\">Versions</h2>\n<ol>\n"
             for (version, title) in zip(notes.versions, titles) {
@@ -92,27 +97,39 @@ public struct HTMLEmitter: Sendable {
         html += "</main>\n<footer class=\"site-footer\">\n<p>Compiled by whatsnew.</p>\n</footer>\n"
     }
 
-    private func article(_ version: ReleaseNotes.Version, title: MarkdownText, context: Context, into html: inout HTMLOutput) {
-        let anchor = HTMLEscaping.escape(version.anchor)
-        html += "<article class=\"version\" id=\"\(anchor)\" aria-labelledby=\"\(anchor)-title\">\n"
-        html += "<h2 id=\"\(anchor)-title\"\(context.titleStyle(version.titleColor))><a class=\"permalink\" href=\"#\(anchor)\">"
+    private func article(_ version: ReleaseNotes.Version, title: MarkdownText, context: Context, into html: inout OutputBuffer) {
+        html += "<article class=\"version\" id=\""
+        html.escaped(version.anchor)
+        html += "\" aria-labelledby=\""
+        html.escaped(version.anchor)
+        html += "-title\">\n<h2 id=\""
+        html.escaped(version.anchor)
+        html += "-title\""
+        html += context.titleStyle(version.titleColor)
+        html += "><a class=\"permalink\" href=\"#"
+        html.escaped(version.anchor)
+        html += "\">"
         html.escaped(version.displayVersion)
         html += "</a> <span class=\"version-title\">"
         html.markdown(title)
         html += "</span></h2>\n"
         if let date = version.date {
-            html += "<p class=\"meta\"><time datetime=\"\(HTMLEscaping.escape(date))\">\(HTMLEscaping.escape(date))</time></p>\n"
+            html += "<p class=\"meta\"><time datetime=\""
+            html.escaped(date)
+            html += "\">"
+            html.escaped(date)
+            html += "</time></p>\n"
         }
         featureList(version, context: context, headingLevel: 3, permalinks: true, into: &html)
         if let action = version.secondaryAction { secondary(action, context: context, headingLevel: 3, into: &html) }
         html += "</article>\n"
     }
 
-    private func showcase(_ version: ReleaseNotes.Version, context: Context, into html: inout HTMLOutput) {
+    private func showcase(_ version: ReleaseNotes.Version, context: Context, into html: inout OutputBuffer) {
         let layout = version.layout
         html += "<main id=\"main\" class=\"sheet\" style=\"\(HTMLStyle.layoutVariables(layout))\">\n"
         html += "<h1 class=\"sheet-title\"\(context.titleStyle(version.titleColor))>"
-        html.markdown(MarkdownText(parsing: version.title))
+        html.markdown(context.texts.text(parsing: version.title))
         html += "</h1>\n"
         featureList(version, context: context, headingLevel: 2, permalinks: false, into: &html)
         html += "<footer class=\"sheet-footer\">\n"
@@ -120,57 +137,77 @@ public struct HTMLEmitter: Sendable {
         let primary = version.primaryAction
         let button = context.buttonStyle(background: primary.backgroundColor, foreground: primary.foregroundColor)
         html += "<button type=\"button\" class=\"primary-button\" style=\"\(button)\">"
-        html.markdown(MarkdownText(parsing: primary.title))
+        html.markdown(context.texts.text(parsing: primary.title))
         html += "</button>\n</footer>\n</main>\n"
     }
 
     // MARK: Parts
 
     private func featureList(_ version: ReleaseNotes.Version, context: Context, headingLevel: Int, permalinks: Bool,
-                             into html: inout HTMLOutput) {
+                             into html: inout OutputBuffer) {
         guard !version.features.isEmpty else { return }
         html += "<ul class=\"features\">\n"
+        let headingStart = "<div class=\"feature-text\">\n<h\(headingLevel) class=\"feature-title\">"
+        let headingEnd = "</h\(headingLevel)>\n<p class=\"feature-subtitle\">"
         for feature in version.features {
-            let anchor = HTMLEscaping.escape(feature.anchor)
-            let title = MarkdownText(parsing: feature.title)
-            html += "<li class=\"feature\" id=\"\(anchor)\">\n"
+            let title = context.texts.text(parsing: feature.title)
+            html += "<li class=\"feature\" id=\""
+            html.escaped(feature.anchor)
+            html += "\">\n"
             icon(feature, title: title, context: context, into: &html)
-            html += "<div class=\"feature-text\">\n<h\(headingLevel) class=\"feature-title\">"
-            if permalinks { html += "<a class=\"permalink\" href=\"#\(anchor)\">" }
+            html += headingStart
+            if permalinks {
+                html += "<a class=\"permalink\" href=\"#"
+                html.escaped(feature.anchor)
+                html += "\">"
+            }
             html.markdown(title)
             if permalinks { html += "</a>" }
-            html += "</h\(headingLevel)>\n<p class=\"feature-subtitle\">"
-            html.markdown(MarkdownText(parsing: feature.subtitle))
+            html += headingEnd
+            html.markdown(context.texts.text(parsing: feature.subtitle))
             html += "</p>\n</div>\n</li>\n"
+            html.flushIfFull()
         }
         html += "</ul>\n"
     }
 
     /// The feature's image; `title` is the feature's parsed title, which is also the alt text when the image has none.
-    private func icon(_ feature: ReleaseNotes.Feature, title: MarkdownText, context: Context, into html: inout HTMLOutput) {
+    private func icon(_ feature: ReleaseNotes.Feature, title: MarkdownText, context: Context, into html: inout OutputBuffer) {
         guard let image = feature.image else {
             html += "<span class=\"icon\" aria-hidden=\"true\">\(SymbolGlyphs.fallback)</span>\n"
             return
         }
-        let altText = image.alt == title.source ? title : MarkdownText(parsing: image.alt)
-        let alt = HTMLEscaping.escape(PlainTextRenderer.render(altText))
-        let tint = context.tintStyle(image.color)
+        let alt = PlainTextRenderer.render(image.alt == title.source ? title : context.texts.text(parsing: image.alt))
         if case .file(let path, let resolved) = image.kind, let uri = context.dataURI(path: path, resolvedPath: resolved) {
-            html += "<span class=\"icon icon-file\"\(tint)><img src=\"\(uri)\" alt=\"\(alt)\"></span>\n"
+            html += "<span class=\"icon icon-file\""
+            html += context.tintStyle(image.color)
+            html += "><img src=\""
+            html += uri
+            html += "\" alt=\""
+            html.escaped(alt)
+            html += "\"></span>\n"
             return
         }
-        html += "<span class=\"icon\"\(tint) role=\"img\" aria-label=\"\(alt)\">"
+        html += "<span class=\"icon\""
+        html += context.tintStyle(image.color)
+        html += " role=\"img\" aria-label=\""
+        html.escaped(alt)
+        html += "\">"
         html.escaped(image.glyph)
         html += "</span>\n"
     }
 
-    private func secondary(_ action: ReleaseNotes.SecondaryAction, context: Context, headingLevel: Int, into html: inout HTMLOutput) {
-        let title = MarkdownText(parsing: action.title)
+    private func secondary(_ action: ReleaseNotes.SecondaryAction, context: Context, headingLevel: Int, into html: inout OutputBuffer) {
+        let title = context.texts.text(parsing: action.title)
         let style = context.linkStyle(action.foregroundColor)
         switch action.kind {
         case .openURL(let url):
             if let safe = LinkPolicy.sanitized(url, allowRelative: false) {
-                html += "<p class=\"secondary-action\"><a href=\"\(HTMLEscaping.escape(safe))\"\(style)>"
+                html += "<p class=\"secondary-action\"><a href=\""
+                html.escaped(safe)
+                html += "\""
+                html += style
+                html += ">"
                 html.markdown(title)
                 html += "</a></p>\n"
             } else {
@@ -184,10 +221,10 @@ public struct HTMLEmitter: Sendable {
             html += "</summary>\n<div class=\"page\">\n"
             if let pageTitle {
                 html += "<h\(headingLevel + 1)>"
-                html.markdown(MarkdownText(parsing: pageTitle))
+                html.markdown(context.texts.text(parsing: pageTitle))
                 html += "</h\(headingLevel + 1)>\n"
             }
-            html.markdown(MarkdownDocument(parsing: body), headingLevelOffset: headingLevel + 1)
+            html.markdown(context.texts.document(parsing: body), headingLevelOffset: headingLevel + 1)
             html += "</div>\n</details>\n"
         case .dismiss, .custom:
             html += "<p class=\"secondary-action\"><span\(style)>"
@@ -207,8 +244,8 @@ public struct HTMLEmitter: Sendable {
             parts.titleStyles[version.anchor] = context.titleStyle(version.titleColor)
             if let action = version.secondaryAction { parts.linkStyles[version.anchor] = context.linkStyle(action.foregroundColor) }
             for feature in version.features {
-                var html = HTMLOutput()
-                HTMLEmitter(page: .changelog).icon(feature, title: MarkdownText(parsing: feature.title), context: context, into: &html)
+                var html = OutputBuffer()
+                HTMLEmitter(page: .changelog).icon(feature, title: context.texts.text(parsing: feature.title), context: context, into: &html)
                 parts.icons[feature.anchor] = html.text
             }
         }
@@ -233,9 +270,29 @@ public struct HTMLEmitter: Sendable {
             accent = Color.parse(notes.accentColor) ?? .named(.blue)
         }
 
+        /// Each distinct text parsed once per page.
+        let texts = MarkdownTextCache()
+
+        /// Styles by the color spelled in the manifest: a page of thousands of versions uses a handful of colors,
+        /// and each style takes parsing, contrast arithmetic and formatting.
+        private let styles = StyleCache()
+
         /// A heading color, used only where it keeps WCAG AA contrast on the page background.
         func titleStyle(_ color: String?) -> String {
-            guard let color = color.flatMap(Color.parse) else { return "" }
+            guard let color else { return "" }
+            return styles.cached(\.titleStyles, color) { makeTitleStyle(color) }
+        }
+
+        func linkStyle(_ color: String) -> String {
+            styles.cached(\.linkStyles, color) { makeLinkStyle(color) }
+        }
+
+        func tintStyle(_ color: String?) -> String {
+            styles.cached(\.tintStyles, color ?? "") { makeTintStyle(color) }
+        }
+
+        private func makeTitleStyle(_ color: String) -> String {
+            guard let color = Color.parse(color) else { return "" }
             let light = HTMLStyle.readable(color, on: .light, accent: accent)
             let dark = HTMLStyle.readable(color, on: .dark, accent: accent)
             guard light != nil || dark != nil else { return "" }
@@ -245,7 +302,7 @@ public struct HTMLEmitter: Sendable {
             return " style=\"\(style.trimmingCharacters(in: .whitespaces))\""
         }
 
-        func linkStyle(_ color: String) -> String {
+        private func makeLinkStyle(_ color: String) -> String {
             guard let color = Color.parse(color) else { return "" }
             let light = HTMLStyle.readable(color, on: .light, accent: accent)
             let dark = HTMLStyle.readable(color, on: .dark, accent: accent)
@@ -255,7 +312,7 @@ public struct HTMLEmitter: Sendable {
             return style.isEmpty ? "" : " style=\"\(style.trimmingCharacters(in: .whitespaces))\""
         }
 
-        func tintStyle(_ color: String?) -> String {
+        private func makeTintStyle(_ color: String?) -> String {
             let tint = color.flatMap(Color.parse) ?? .named(.accentColor)
             return " style=\"--tint-light: \(tint.cssValue(for: .light, accent: accent)); --tint-dark: \(tint.cssValue(for: .dark, accent: accent));\""
         }
@@ -302,30 +359,32 @@ public struct HTMLEmitter: Sendable {
         var byPath: [String: String?] = [:]
     }
 
-    /// The page as it is written: UTF-8 bytes, markup appended as it is, user text only escaped or rendered.
-    private struct HTMLOutput {
-        private var bytes: [UInt8] = []
+    private final class StyleCache {
+        var titleStyles: [String: String] = [:]
+        var linkStyles: [String: String] = [:]
+        /// By color, "" for none (which is not a color: it parses to nothing, as nil does).
+        var tintStyles: [String: String] = [:]
 
-        init() {
-            bytes.reserveCapacity(1 << 16)
+        func cached(_ table: ReferenceWritableKeyPath<StyleCache, [String: String]>, _ key: String, make: () -> String) -> String {
+            if let known = self[keyPath: table][key] { return known }
+            let style = make()
+            self[keyPath: table][key] = style
+            return style
         }
+    }
+}
 
-        var text: String { String(decoding: bytes, as: UTF8.self) }
+/// How the page writes user text: only escaped or rendered.
+private extension OutputBuffer {
+    mutating func escaped(_ text: String) {
+        HTMLEscaping.append(text, to: &bytes)
+    }
 
-        static func += (output: inout HTMLOutput, markup: String) {
-            output.bytes.append(contentsOf: markup.utf8)
-        }
+    mutating func markdown(_ text: MarkdownText) {
+        HTMLRenderer().append(text, to: &bytes)
+    }
 
-        mutating func escaped(_ text: String) {
-            HTMLEscaping.append(text, to: &bytes)
-        }
-
-        mutating func markdown(_ text: MarkdownText) {
-            HTMLRenderer().append(text, to: &bytes)
-        }
-
-        mutating func markdown(_ document: MarkdownDocument, headingLevelOffset: Int) {
-            HTMLRenderer(headingLevelOffset: headingLevelOffset).append(document, to: &bytes)
-        }
+    mutating func markdown(_ document: MarkdownDocument, headingLevelOffset: Int) {
+        HTMLRenderer(headingLevelOffset: headingLevelOffset).append(document, to: &bytes)
     }
 }

@@ -8,18 +8,40 @@ public struct JSONEmitter: Sendable {
     public init() {}
 
     public func emit(_ notes: ReleaseNotes) -> String {
-        let root = JSONValue.object(omittingNils: [
+        var output = OutputBuffer()
+        emit(notes, into: &output)
+        return output.text
+    }
+
+    /// Writes the JSON into `output` one version at a time, flushing it between versions (the caller
+    /// flushes the rest), laid out exactly as `JSONValue.pretty` lays out the whole document.
+    func emit(_ notes: ReleaseNotes, into output: inout OutputBuffer) {
+        let head: [(key: String, value: JSONValue)] = [
             ("$schema", .string(Self.schemaID)),
             ("formatVersion", .int(Self.formatVersion)),
             ("app", .object(omittingNils: [("id", .string(notes.appID)), ("name", .string(notes.appName)), ("url", .string(notes.appURL))])),
             ("locale", .string(notes.locale)),
             ("accentColor", .string(notes.accentColor)),
-            ("versions", .array(notes.versions.map(version))),
-        ])
-        return root.pretty + "\n"
+        ]
+        output += "{"
+        for member in head {
+            output += "\n  " + JSONValue.quoted(member.key) + ": " + member.value.pretty(level: 1) + ","
+        }
+        output += "\n  \"versions\": ["
+        let values = Values()
+        for (index, version) in notes.versions.enumerated() {
+            output += (index > 0 ? ",\n    " : "\n    ") + values.version(version).pretty(level: 2)
+            output.flushIfFull()
+        }
+        output += notes.versions.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
     }
+}
 
-    private func version(_ version: ReleaseNotes.Version) -> JSONValue {
+/// The JSON values of the notes' parts; each distinct text is parsed once.
+private struct Values {
+    let texts = MarkdownTextCache()
+
+    func version(_ version: ReleaseNotes.Version) -> JSONValue {
         .object(omittingNils: [
             ("version", .string(version.version.description)),
             ("build", version.version.build.isEmpty ? .null : .string(version.version.build.joined(separator: "."))),
@@ -40,7 +62,7 @@ public struct JSONEmitter: Sendable {
         ])
     }
 
-    private func feature(_ feature: ReleaseNotes.Feature) -> JSONValue {
+    func feature(_ feature: ReleaseNotes.Feature) -> JSONValue {
         .object(omittingNils: [
             ("id", .string(feature.id)),
             ("anchor", .string(feature.anchor)),
@@ -51,7 +73,7 @@ public struct JSONEmitter: Sendable {
         ])
     }
 
-    private func image(_ image: ReleaseNotes.Image) -> JSONValue {
+    func image(_ image: ReleaseNotes.Image) -> JSONValue {
         var members: [(String, JSONValue?)]
         switch image.kind {
         case .symbol(let name, let glyph): members = [("systemName", .string(name)), ("glyph", .string(glyph))]
@@ -63,7 +85,7 @@ public struct JSONEmitter: Sendable {
         return .object(omittingNils: members)
     }
 
-    private func secondary(_ action: ReleaseNotes.SecondaryAction) -> JSONValue {
+    func secondary(_ action: ReleaseNotes.SecondaryAction) -> JSONValue {
         var members: [(String, JSONValue?)] = [
             ("title", text(action.title)),
             ("foregroundColor", .string(action.foregroundColor)),
@@ -79,7 +101,7 @@ public struct JSONEmitter: Sendable {
         return .object(omittingNils: members)
     }
 
-    private func haptic(_ haptic: HapticFeedback?) -> JSONValue {
+    func haptic(_ haptic: HapticFeedback?) -> JSONValue {
         switch haptic {
         case nil: return .null
         case .selection?: return .string("selection")
@@ -91,7 +113,7 @@ public struct JSONEmitter: Sendable {
         }
     }
 
-    private func layout(_ layout: Layout) -> JSONValue {
+    func layout(_ layout: Layout) -> JSONValue {
         func insets(_ value: EdgeInsets) -> JSONValue {
             .object([(key: "top", value: .number(value.top)), (key: "leading", value: .number(value.leading)),
                      (key: "bottom", value: .number(value.bottom)), (key: "trailing", value: .number(value.trailing))])
@@ -114,15 +136,15 @@ public struct JSONEmitter: Sendable {
     }
 
     /// A one-line text field: its Markdown source, plain text and HTML.
-    private func text(_ markdown: String) -> JSONValue {
-        let parsed = MarkdownText(parsing: markdown)
+    func text(_ markdown: String) -> JSONValue {
+        let parsed = texts.text(parsing: markdown)
         return .object([(key: "markdown", value: .string(markdown)), (key: "plain", value: .string(PlainTextRenderer.render(parsed))),
                         (key: "html", value: .string(HTMLRenderer().render(parsed)))])
     }
 
     /// A page body: its Markdown source, plain text and HTML.
-    private func document(_ markdown: String) -> JSONValue {
-        let parsed = MarkdownDocument(parsing: markdown)
+    func document(_ markdown: String) -> JSONValue {
+        let parsed = texts.document(parsing: markdown)
         return .object([(key: "markdown", value: .string(markdown)), (key: "plain", value: .string(PlainTextRenderer.render(parsed))),
                         (key: "html", value: .string(HTMLRenderer(headingLevelOffset: 2).render(parsed)))])
     }

@@ -6,16 +6,32 @@ public struct MarkdownEmitter: Sendable {
     public init() {}
 
     public func emit(_ notes: ReleaseNotes) -> String {
+        var output = OutputBuffer()
+        emit(notes, into: &output)
+        return output.text
+    }
+
+    /// Writes the Markdown into `output`, flushing it between versions (the caller flushes the rest).
+    func emit(_ notes: ReleaseNotes, into output: inout OutputBuffer) {
         let renderer = MarkdownRenderer()
-        var output = Self.titleLine(notes) + "\n"
+        let texts = MarkdownTextCache()
+        output += Self.titleLine(notes)
+        output += "\n"
         for version in notes.versions {
-            output += "\n" + Self.heading(version, renderer: renderer) + "\n\n"
-            for feature in version.features { output += Self.item(feature, renderer: renderer) + "\n" }
-            if let action = version.secondaryAction, let footer = Self.secondary(action, renderer: renderer) {
-                output += "\n" + footer + "\n"
+            output += "\n"
+            output += Self.heading(version, renderer: renderer, texts: texts)
+            output += "\n\n"
+            for feature in version.features {
+                Self.appendItem(feature, renderer: renderer, texts: texts, to: &output.bytes)
+                output += "\n"
             }
+            if let action = version.secondaryAction, let footer = Self.secondary(action, renderer: renderer, texts: texts) {
+                output += "\n"
+                output += footer
+                output += "\n"
+            }
+            output.flushIfFull()
         }
-        return output
     }
 
     /// The `# App release notes` line.
@@ -24,27 +40,45 @@ public struct MarkdownEmitter: Sendable {
     }
 
     /// A feature's list item: glyph, **title**, subtitle (continued lines indented under the item).
-    static func item(_ feature: ReleaseNotes.Feature, renderer: MarkdownRenderer) -> String {
-        var item = "- "
-        if let glyph = feature.image?.glyph { item += MarkdownEscaping.escape(glyph) + " " }
-        let title = MarkdownText(parsing: feature.title)
-        item += "**" + renderer.render(inlines: withoutStrong(title.inlines)) + "**"
-        let subtitle = renderer.render(MarkdownText(parsing: feature.subtitle), continuation: "  ")
-        if !subtitle.isEmpty { item += " — " + subtitle }
-        return item
+    static func item(_ feature: ReleaseNotes.Feature, renderer: MarkdownRenderer, texts: MarkdownTextCache = MarkdownTextCache()) -> String {
+        var item: [UInt8] = []
+        appendItem(feature, renderer: renderer, texts: texts, to: &item)
+        return String(decoding: item, as: UTF8.self)
+    }
+
+    /// Appends `item(_:renderer:texts:)` to a UTF-8 buffer.
+    static func appendItem(_ feature: ReleaseNotes.Feature, renderer: MarkdownRenderer, texts: MarkdownTextCache,
+                           to out: inout [UInt8]) {
+        out += "- ".utf8
+        if let glyph = feature.image?.glyph {
+            var state = MarkdownLineState()
+            MarkdownEscaping.append(glyph, to: &out, state: &state)
+            out.append(UInt8(ascii: " "))
+        }
+        out += "**".utf8
+        renderer.append(inlines: withoutStrong(texts.text(parsing: feature.title).inlines), to: &out)
+        out += "**".utf8
+        // The dash only when the subtitle writes something.
+        let beforeSubtitle = out.count
+        out += " — ".utf8
+        let subtitleStart = out.count
+        renderer.append(inlines: texts.text(parsing: feature.subtitle).inlines, continuation: "  ", to: &out)
+        if out.count == subtitleStart { out.removeSubrange(beforeSubtitle...) }
     }
 
     /// A version's `## 1.2.0 — Title (date)` heading.
-    static func heading(_ version: ReleaseNotes.Version, renderer: MarkdownRenderer) -> String {
+    static func heading(_ version: ReleaseNotes.Version, renderer: MarkdownRenderer,
+                        texts: MarkdownTextCache = MarkdownTextCache()) -> String {
         var inlines: [MarkdownInline] = [.text(version.displayVersion + " — ")]
-        inlines += MarkdownText(parsing: version.title).inlines
+        inlines += texts.text(parsing: version.title).inlines
         if let date = version.date { inlines.append(.text(" (\(date))")) }
         return renderer.heading(inlines, level: 2)
     }
 
     /// The secondary action: a link, or a second page in a `<details>` block; nil for inert actions.
-    static func secondary(_ action: ReleaseNotes.SecondaryAction, renderer: MarkdownRenderer) -> String? {
-        let title = MarkdownText(parsing: action.title)
+    static func secondary(_ action: ReleaseNotes.SecondaryAction, renderer: MarkdownRenderer,
+                          texts: MarkdownTextCache = MarkdownTextCache()) -> String? {
+        let title = texts.text(parsing: action.title)
         switch action.kind {
         case .openURL(let url):
             guard LinkPolicy.sanitized(url, allowRelative: false) != nil else { return nil }
@@ -52,8 +86,8 @@ public struct MarkdownEmitter: Sendable {
         case .present(let pageTitle, let body):
             let summary = HTMLRenderer().render(inlines: title.inlines)
             var block = "<details>\n<summary>\(summary)</summary>\n\n"
-            if let pageTitle { block += renderer.heading(MarkdownText(parsing: pageTitle).inlines, level: 3) + "\n\n" }
-            block += renderer.render(MarkdownDocument(parsing: body)).trimmingTrailingNewlines() + "\n\n</details>"
+            if let pageTitle { block += renderer.heading(texts.text(parsing: pageTitle).inlines, level: 3) + "\n\n" }
+            block += renderer.render(texts.document(parsing: body)).trimmingTrailingNewlines() + "\n\n</details>"
             return block
         case .dismiss, .custom:
             return nil
@@ -62,7 +96,8 @@ public struct MarkdownEmitter: Sendable {
 
     /// Strong emphasis unwrapped (the text is already set in bold).
     static func withoutStrong(_ inlines: [MarkdownInline]) -> [MarkdownInline] {
-        inlines.flatMap { inline -> [MarkdownInline] in
+        guard inlines.contains(where: \.isContainer) else { return inlines }
+        return inlines.flatMap { inline -> [MarkdownInline] in
             switch inline {
             case .strong(let children): return withoutStrong(children)
             case .emphasis(let children): return [.emphasis(withoutStrong(children))]
@@ -75,7 +110,8 @@ public struct MarkdownEmitter: Sendable {
 
     /// Links unwrapped to their text (a link cannot hold another link).
     static func withoutLinks(_ inlines: [MarkdownInline]) -> [MarkdownInline] {
-        inlines.flatMap { inline -> [MarkdownInline] in
+        guard inlines.contains(where: \.isContainer) else { return inlines }
+        return inlines.flatMap { inline -> [MarkdownInline] in
             switch inline {
             case .link(_, _, let children): return withoutLinks(children)
             case .strong(let children): return [.strong(withoutLinks(children))]
@@ -92,5 +128,15 @@ extension String {
         var text = self
         while text.hasSuffix("\n") { text.removeLast() }
         return text
+    }
+}
+
+private extension MarkdownInline {
+    /// Whether the inline holds other inlines (which a strong or a link may hide in).
+    var isContainer: Bool {
+        switch self {
+        case .emphasis, .strong, .strikethrough, .link, .image: return true
+        case .text, .code, .html, .softBreak, .lineBreak: return false
+        }
     }
 }

@@ -88,6 +88,14 @@ public struct ReleaseNotes: Sendable {
         let locale = selection.locale
         let defaultLocale = manifest.defaults.locale
         func text(_ localized: LocalizedText) -> String { localized.text(for: locale, defaultLocale: defaultLocale) }
+        // A manifest shows a few symbols on thousands of features: each name's glyph is looked up once.
+        var glyphs: [String: String] = [:]
+        func glyph(forSystemName name: String) -> String {
+            if let known = glyphs[name] { return known }
+            let glyph = SymbolGlyphs.glyph(forSystemName: name)
+            glyphs[name] = glyph
+            return glyph
+        }
 
         appName = manifest.app?.name
         appURL = manifest.app?.url
@@ -104,7 +112,7 @@ public struct ReleaseNotes: Sendable {
                 if let resolved = manifest.resolve(feature.image) {
                     let kind: Image.Kind
                     switch resolved.source {
-                    case .systemName(let name): kind = .symbol(name: name, glyph: SymbolGlyphs.glyph(forSystemName: name))
+                    case .systemName(let name): kind = .symbol(name: name, glyph: glyph(forSystemName: name))
                     case .emoji(let emoji): kind = .emoji(emoji)
                     case .file(let path):
                         kind = .file(path: path, resolvedPath: path.hasPrefix("/") ? path : manifest.baseDirectory + "/" + path)

@@ -18,7 +18,10 @@ public struct Selection: Sendable, Hashable {
 
     /// The selected versions of a manifest, newest first, with their features filtered by platform.
     public func versions(of manifest: Manifest) -> [VersionEntry] {
-        manifest.sortedVersions.compactMap { entry in
+        let sorted = manifest.sortedVersions
+        // Without a filter, the sorted entries as they are: copying thousands again costs more than the sort.
+        guard release != nil || since != nil || platform != nil else { return sorted }
+        return sorted.compactMap { entry in
             if let release, entry.version != release { return nil }
             if let since, !(entry.version > since) { return nil }
             guard let platform else { return entry }

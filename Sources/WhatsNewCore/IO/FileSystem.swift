@@ -68,8 +68,17 @@ public enum FileSystem {
     /// FIFO or socket (`-o /dev/null`, `-o /dev/stdout`) is written into directly, never replaced by a
     /// regular file; and a symbolic link stays a link, its target is replaced atomically.
     public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(IOError) {
+        try writeAtomically(to: path, mode: mode) { writer in writer.write(bytes) }
+    }
+
+    /// Writes what `produce` gives its `Writer`, chunk by chunk, to `path` exactly as `writeAtomically(_:to:mode:)`
+    /// writes bytes: into a temporary file renamed over `path` only once all of it is written and flushed
+    /// (a failure leaves `path` as it was), or straight through for `-` and for a device, FIFO or socket.
+    /// A long output never has to be held in memory whole.
+    public static func writeAtomically(to path: String, mode: mode_t = 0o644,
+                                       _ produce: (inout Writer) -> Void) throws(IOError) {
         if path == "-" {
-            try writeAll(bytes, to: 1, path: path)
+            try write(to: 1, path: path, produce)
             return
         }
         var info = stat()
@@ -77,15 +86,43 @@ public enum FileSystem {
             let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
             guard descriptor >= 0 else { throw IOError(path: path, reason: reason(), writing: true) }
             defer { close(descriptor) }
-            try writeAll(bytes, to: descriptor, path: path)
+            try write(to: descriptor, path: path, produce)
             return
         }
         let destination = symbolicLinkTarget(of: path) ?? path
-        let temporary = try writeTemporaryFile(bytes, beside: destination, mode: mode)
+        let temporary = try writeTemporaryFile(beside: destination, mode: mode, produce)
         guard rename(temporary, destination) == 0 else {
             let failure = IOError(path: path, reason: reason(), writing: true)
             unlink(temporary)
             throw failure
+        }
+    }
+
+    /// Writes chunks to a file descriptor, each in full (retrying interrupted and short writes). After the
+    /// first failure it writes nothing more and keeps the failure, for `writeAtomically` to throw when the
+    /// producer returns: a producer (an emitter) need not handle errors itself.
+    public struct Writer {
+        let descriptor: Int32
+        /// The path errors name.
+        let path: String
+        public private(set) var failure: IOError?
+
+        public mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard failure == nil, let base = bytes.baseAddress else { return }
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = IOError(path: path, reason: FileSystem.reason(), writing: true)
+                    return
+                }
+                offset += written
+            }
+        }
+
+        public mutating func write(_ bytes: [UInt8]) {
+            bytes.withUnsafeBufferPointer { write($0) }
         }
     }
 
@@ -100,6 +137,13 @@ public enum FileSystem {
     /// Writes `bytes` to a new temporary file in the directory of `path`, with `mode`, flushed to disk,
     /// and returns its path; errors name `path`, and leave no temporary file behind.
     static func writeTemporaryFile(_ bytes: [UInt8], beside path: String, mode: mode_t) throws(IOError) -> String {
+        try writeTemporaryFile(beside: path, mode: mode) { writer in writer.write(bytes) }
+    }
+
+    /// Writes what `produce` gives its `Writer` to a new temporary file in the directory of `path`, with
+    /// `mode`, flushed to disk, and returns its path; errors name `path`, and leave no temporary file behind.
+    private static func writeTemporaryFile(beside path: String, mode: mode_t,
+                                           _ produce: (inout Writer) -> Void) throws(IOError) -> String {
         var template = Array((directoryName(of: path) + "/.whatsnew-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.map { mkstemp($0) } ?? -1
@@ -108,7 +152,7 @@ public enum FileSystem {
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         do throws(IOError) {
             defer { close(descriptor) }
-            try writeAll(bytes, to: descriptor, path: path)
+            try write(to: descriptor, path: path, produce)
             guard fchmod(descriptor, mode) == 0, fsync(descriptor) == 0 else {
                 throw IOError(path: path, reason: reason(), writing: true)
             }
@@ -119,18 +163,11 @@ public enum FileSystem {
         return temporary
     }
 
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(IOError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { raw in
-                raw.baseAddress.map { write(descriptor, $0 + offset, raw.count - offset) } ?? 0
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw IOError(path: path, reason: reason(), writing: true)
-            }
-            offset += written
-        }
+    /// Runs `produce` with a `Writer` on `descriptor`, and throws the first write failure.
+    private static func write(to descriptor: Int32, path: String, _ produce: (inout Writer) -> Void) throws(IOError) {
+        var writer = Writer(descriptor: descriptor, path: path)
+        produce(&writer)
+        if let failure = writer.failure { throw failure }
     }
 
     /// A `file://` URI for a path (made absolute against the working directory), the base URI of a

@@ -35,8 +35,14 @@ enum JSONValue: Sendable {
     /// The value with every array element and object member on a line of its own, indented by two
     /// spaces per level (the layout of Python's `json.dumps(value, indent=2)`), without a final newline.
     var pretty: String {
+        pretty(level: 0)
+    }
+
+    /// `pretty` for a value that stands `level` containers deep in a document: its inner lines indented
+    /// to match (for writing a long document piece by piece).
+    func pretty(level: Int) -> String {
         var output = ""
-        write(to: &output, indent: "  ", level: 0)
+        write(to: &output, indent: "  ", level: level)
         return output
     }
 

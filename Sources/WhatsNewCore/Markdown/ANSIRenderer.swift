@@ -33,29 +33,50 @@ public struct ANSIRenderer: Sendable {
     /// everything reset and every link closed at the end.
     public func encode(_ line: StyledText) -> String {
         guard capabilities.usesEscapes else { return line.plainText }
-        var out = ""
+        var out: [UInt8] = []
+        encode(line, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the line as `encode(_:)` spells it to a UTF-8 buffer.
+    func encode(_ line: StyledText, into out: inout [UInt8]) {
+        func write(_ text: String) {
+            var text = text
+            text.withUTF8 { out.append(contentsOf: $0) }
+        }
+        guard capabilities.usesEscapes else {
+            for run in line.runs { write(run.text) }
+            return
+        }
         var currentStyle = ANSIStyle.plain
         var styleIsOpen = false
         var currentLink: String?
         for run in line.runs {
             let link = capabilities.usesHyperlinks ? run.link : nil
             if link != currentLink {
-                if currentLink != nil { out += Self.closeLink }
-                if let link { out += "\u{1B}]8;;" + link + "\u{1B}\\" }
+                if currentLink != nil { write(Self.closeLink) }
+                if let link {
+                    write("\u{1B}]8;;")
+                    write(link)
+                    write("\u{1B}\\")
+                }
                 currentLink = link
             }
             if run.style != currentStyle {
-                if styleIsOpen { out += Self.reset }
+                if styleIsOpen { write(Self.reset) }
                 let codes = sgrCodes(run.style)
                 styleIsOpen = !codes.isEmpty
-                if styleIsOpen { out += "\u{1B}[" + codes + "m" }
+                if styleIsOpen {
+                    write("\u{1B}[")
+                    write(codes)
+                    write("m")
+                }
                 currentStyle = run.style
             }
-            out += run.text
+            write(run.text)
         }
-        if currentLink != nil { out += Self.closeLink }
-        if styleIsOpen { out += Self.reset }
-        return out
+        if currentLink != nil { write(Self.closeLink) }
+        if styleIsOpen { write(Self.reset) }
     }
 
     /// `text` wrapped at `width` columns (see `WordWrapper`), each line encoded, joined by line feeds.
@@ -67,8 +88,13 @@ public struct ANSIRenderer: Sendable {
     /// wrapped paragraphs, bold headings, bulleted and numbered lists with hanging indents, quotes behind a
     /// bar, code blocks indented and unwrapped, blank lines between blocks.
     public func render(_ document: MarkdownDocument, width: Int) -> String {
-        let lines = blockLines(document.blocks, width: max(1, width), tight: false)
+        let lines = lines(of: document, width: width)
         return lines.isEmpty ? "" : lines.map(encode).joined(separator: "\n") + "\n"
+    }
+
+    /// The lines `render(_:width:)` encodes.
+    func lines(of document: MarkdownDocument, width: Int) -> [StyledText] {
+        blockLines(document.blocks, width: max(1, width), tight: false)
     }
 
     // MARK: Escape sequences

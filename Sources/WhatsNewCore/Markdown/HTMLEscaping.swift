@@ -28,37 +28,49 @@ public enum HTMLEscaping {
             var index = 0
             while index < count {
                 let byte = bytes[index]
+                if isPlain(byte) {
+                    index += 1
+                    continue
+                }
                 var length = 1
-                let replacement: [UInt8]
-                if byte < 0x80 {
-                    guard needsEscape[Int(byte)] else {
-                        index += 1
-                        continue
-                    }
-                    switch byte {
-                    case UInt8(ascii: "&"): replacement = ampersand
-                    case UInt8(ascii: "<"): replacement = lessThan
-                    case UInt8(ascii: ">"): replacement = greaterThan
-                    case UInt8(ascii: "\""): replacement = quote
-                    case UInt8(ascii: "'"): replacement = apostrophe
-                    case UInt8(ascii: "\r"):
-                        replacement = index + 1 < count && bytes[index + 1] == UInt8(ascii: "\n") ? [] : lineFeed
-                    default: replacement = replacementCharacter
-                    }
-                } else {
+                let replacement: StaticString
+                switch byte {
+                case UInt8(ascii: "&"): replacement = "&amp;"
+                case UInt8(ascii: "<"): replacement = "&lt;"
+                case UInt8(ascii: ">"): replacement = "&gt;"
+                case UInt8(ascii: "\""): replacement = "&quot;"
+                case UInt8(ascii: "'"): replacement = "&#39;"
+                case UInt8(ascii: "\r"):
+                    replacement = index + 1 < count && bytes[index + 1] == UInt8(ascii: "\n") ? "" : "\n"
+                case 0x80...:
                     length = forbiddenSequenceLength(bytes, at: index)
                     guard length > 0 else {
                         index += 1
                         continue
                     }
-                    replacement = replacementCharacter
+                    replacement = "\u{FFFD}"
+                default:
+                    replacement = "\u{FFFD}"
                 }
                 if copied < index { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index])) }
-                buffer.append(contentsOf: replacement)
+                replacement.withUTF8Buffer { buffer.append(contentsOf: $0) }
                 index += length
                 copied = index
             }
             if copied < count { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<count])) }
+        }
+    }
+
+    /// Whether a byte is copied as it is without a closer look: printable ASCII other than `&<>"'`, tab,
+    /// line feed, and the bytes of multi-byte sequences whose lead byte cannot begin a C1 control or a
+    /// noncharacter (0xC2, 0xEF and 0xF0…0xF4 can).
+    @inline(__always)
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): return false
+        case 0x20...0x7E, 0x09, 0x0A: return true
+        case 0x80...0xC1, 0xC3...0xEE, 0xF5...: return true
+        default: return false
         }
     }
 
@@ -88,20 +100,6 @@ public enum HTMLEscaping {
         return 0
     }
 
-    private static let needsEscape: [Bool] = {
-        var table = [Bool](repeating: false, count: 128)
-        for byte in 0..<0x20 where byte != 0x09 && byte != 0x0A { table[byte] = true }
-        table[0x7F] = true
-        for character in "&<>\"'".utf8 { table[Int(character)] = true }
-        return table
-    }()
-
-    private static let ampersand = Array("&amp;".utf8)
-    private static let lessThan = Array("&lt;".utf8)
-    private static let greaterThan = Array("&gt;".utf8)
-    private static let quote = Array("&quot;".utf8)
-    private static let apostrophe = Array("&#39;".utf8)
-    private static let lineFeed: [UInt8] = [0x0A]
     static let replacementCharacter: [UInt8] = [0xEF, 0xBF, 0xBD]
 }
 

@@ -20,6 +20,13 @@ public enum MarkdownEscaping {
             let count = bytes.count
             var index = 0
             while index < count {
+                // Letters, digits, spaces between words and most punctuation need nothing: copied in bulk.
+                if !state.atLineStart {
+                    let start = index
+                    while index < count, isPlain(bytes, at: index) { index += 1 }
+                    if start < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index])) }
+                    if index == count { break }
+                }
                 let byte = bytes[index]
                 if state.atLineStart {
                     state.atLineStart = false
@@ -99,6 +106,31 @@ public enum MarkdownEscaping {
                 }
                 index += 1
             }
+        }
+    }
+
+    /// Whether the byte at `index` is written as it is wherever it stands inside a line: ASCII that no case
+    /// of `append` handles (a space only when another follows that is not a line break), or a byte of a
+    /// multi-byte sequence that cannot start a forbidden one.
+    private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let byte = bytes[index]
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "("), UInt8(ascii: ")"),
+             UInt8(ascii: "!"), UInt8(ascii: "?"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "="), UInt8(ascii: "/"),
+             UInt8(ascii: "%"), UInt8(ascii: "$"), UInt8(ascii: "@"), UInt8(ascii: "^"), UInt8(ascii: "{"), UInt8(ascii: "}"),
+             UInt8(ascii: ">"):
+            return true
+        case UInt8(ascii: " "):
+            return index + 1 < bytes.count && bytes[index + 1] != UInt8(ascii: "\n") && bytes[index + 1] != UInt8(ascii: "\r")
+        case 0x80...0xBF:
+            // A continuation byte: its sequence's leading byte was looked at already.
+            return true
+        case 0xC3...0xDF, 0xE0...0xEE:
+            // Leading bytes of sequences that are never C1 controls or noncharacters (0xC2 and 0xEF can be).
+            return true
+        default:
+            return false
         }
     }
 

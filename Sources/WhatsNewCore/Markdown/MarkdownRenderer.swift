@@ -13,10 +13,19 @@ public struct MarkdownRenderer: Sendable {
 
     /// Inline content as Markdown, for composing a line (`[.strong(title.inlines), .text(" — ")] + …`).
     public func render(inlines: [MarkdownInline], continuation: String = "") -> String {
+        var out: [UInt8] = []
+        append(inlines: inlines, continuation: continuation, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends inline content, as `render(inlines:continuation:)` writes it, to a UTF-8 buffer.
+    func append(inlines: [MarkdownInline], continuation: String = "", to buffer: inout [UInt8]) {
         var writer = MarkdownInlineWriter()
         writer.state.continuation = Array(continuation.utf8)
+        swap(&writer.out, &buffer)
+        writer.start = writer.out.count
         writer.visit(inlines)
-        return String(decoding: writer.out, as: UTF8.self)
+        swap(&writer.out, &buffer)
     }
 
     /// An ATX heading (`## …`) of inline content, on one line; `level` is clamped to 1…6.
@@ -124,10 +133,15 @@ public struct MarkdownRenderer: Sendable {
 /// Writes inline Markdown into a byte buffer.
 private struct MarkdownInlineWriter: MarkdownInlineVisitor {
     var out: [UInt8] = []
+    /// Where this writer's Markdown begins in `out`, which may hold text written before it.
+    var start = 0
     var state = MarkdownLineState()
     /// In a heading, breaks are spaces: the heading must stay on one line.
     var inHeading = false
     var insideLink = false
+
+    /// The last byte this writer wrote (a delimiter next to another `*` must be spelled `_`).
+    private var lastByte: UInt8? { out.count > start ? out.last : nil }
 
     mutating func visitText(_ text: String) {
         MarkdownEscaping.append(text, to: &out, state: &state)
@@ -167,11 +181,11 @@ private struct MarkdownInlineWriter: MarkdownInlineVisitor {
     }
 
     mutating func visitEmphasis(_ children: [MarkdownInline]) {
-        delimited(children, out.last == UInt8(ascii: "*") ? "_" : "*", count: 1)
+        delimited(children, lastByte == UInt8(ascii: "*") ? "_" : "*", count: 1)
     }
 
     mutating func visitStrong(_ children: [MarkdownInline]) {
-        delimited(children, out.last == UInt8(ascii: "*") ? "_" : "*", count: 2)
+        delimited(children, lastByte == UInt8(ascii: "*") ? "_" : "*", count: 2)
     }
 
     mutating func visitStrikethrough(_ children: [MarkdownInline]) {

@@ -28,13 +28,17 @@ public struct MarkdownText: Sendable, Hashable {
         blockMarkdown = nil
     }
 
+    /// Text `MarkdownFastPath` found literal (or empty): what a parse would give, without one.
+    init(literal source: String) {
+        self.source = source
+        inlines = source.isEmpty ? [] : [.text(source)]
+        blockMarkdown = nil
+    }
+
     init(parsing source: String, allowingFastPath: Bool) {
         self.source = source
-        if source.isEmpty {
-            inlines = []
-            blockMarkdown = nil
-        } else if allowingFastPath, MarkdownFastPath.isLiteral(source) {
-            inlines = [.text(source)]
+        if source.isEmpty || (allowingFastPath && MarkdownFastPath.isLiteral(source)) {
+            inlines = source.isEmpty ? [] : [.text(source)]
             blockMarkdown = nil
         } else {
             let flattened = BlockFlattener.flatten(MarkdownParser.parse(source))

@@ -61,7 +61,7 @@ public struct StyledText: Sendable, Hashable {
     /// `text` with tabs as spaces and every other unsafe scalar (see `TerminalSafeText`) shown as `\u{…}`;
     /// line feeds stay, as line breaks, and a carriage return (alone or before a line feed) is one.
     static func terminalSafe(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { TerminalSafeText.isUnsafe($0) }) else { return text }
+        guard TerminalSafeText.containsUnsafe(text) else { return text }
         var result = String.UnicodeScalarView()
         var afterCarriageReturn = false
         for scalar in text.unicodeScalars {

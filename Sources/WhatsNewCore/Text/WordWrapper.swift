@@ -14,6 +14,12 @@ public struct WordWrapper: Sendable {
     /// The lines of `text`, the first indented by `indent` columns and the rest by `hangingIndent`; a line
     /// feed in the text starts a new line, and spaces where a line is broken are dropped.
     public func wrap(_ text: StyledText, indent: Int = 0, hangingIndent: Int = 0) -> [StyledText] {
+        if let line = singleLine(text, indent: indent) { return [line] }
+        return wrapByCells(text, indent: indent, hangingIndent: hangingIndent)
+    }
+
+    /// `wrap` for any text: by grapheme clusters (cells), each with its width and kind.
+    func wrapByCells(_ text: StyledText, indent: Int, hangingIndent: Int) -> [StyledText] {
         let source = Source(text)
         let cells = source.cells
         var lines: [StyledText] = []
@@ -81,6 +87,76 @@ public struct WordWrapper: Sendable {
         return lines
     }
 
+    /// What `wrap` gives for text without a line break that fits on its first line — the text after the
+    /// indent, less its trailing spaces — found in one pass without splitting it into cells; nil for any
+    /// other text. Most titles and many subtitles are such text.
+    private func singleLine(_ text: StyledText, indent: Int) -> StyledText? {
+        let indent = max(0, indent)
+        var scan = LineScan(columns: indent)
+        for runIndex in text.runs.indices {
+            guard scan.add(text.runs[runIndex].text, run: runIndex), scan.contentColumns <= width else { return nil }
+        }
+        var line = StyledText()
+        guard let contentEnd = scan.contentEnd else { return line }
+        if indent > 0 { line.appendVerbatim(String(repeating: " ", count: indent), style: .plain, link: nil) }
+        for runIndex in 0...contentEnd.run {
+            let run = text.runs[runIndex]
+            let isCut = runIndex == contentEnd.run && contentEnd.offset < run.text.utf8.count
+            let content = isCut ? String(decoding: run.text.utf8.prefix(contentEnd.offset), as: UTF8.self) : run.text
+            line.appendVerbatim(content, style: run.style, link: run.link)
+        }
+        return line
+    }
+
+    /// The columns of a text read run by run, as cells would count them, up to the first line break.
+    private struct LineScan {
+        var columns: Int
+        /// The columns up to the end of the last character that is not a space.
+        var contentColumns: Int
+        /// The run and UTF-8 offset where that character ends.
+        var contentEnd: (run: Int, offset: Int)?
+
+        init(columns: Int) {
+            self.columns = columns
+            contentColumns = columns
+        }
+
+        /// Adds a run's text; false at a line break.
+        mutating func add(_ text: String, run: Int) -> Bool {
+            var text = text
+            let isASCII = text.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } }
+            if isASCII {
+                return text.withUTF8 { bytes in
+                    for (index, byte) in bytes.enumerated() {
+                        switch byte {
+                        case UInt8(ascii: "\n"), UInt8(ascii: "\r"): return false
+                        case UInt8(ascii: " "): columns += 1
+                        default: addContent(width: byte < 0x20 || byte == 0x7F ? 0 : 1, run: run, end: index + 1)
+                        }
+                    }
+                    return true
+                }
+            }
+            var offset = 0
+            for character in text {
+                offset += character.utf8.count
+                let width = DisplayWidth.of(character)
+                switch Cell.Kind(of: character, width: width) {
+                case .newline: return false
+                case .space: columns += width
+                case .wide, .other: addContent(width: width, run: run, end: offset)
+                }
+            }
+            return true
+        }
+
+        private mutating func addContent(width: Int, run: Int, end: Int) {
+            columns += width
+            contentColumns = columns
+            contentEnd = (run, end)
+        }
+    }
+
     /// The lines of plain `text` (made terminal-safe like `StyledText`), wrapped as `wrap(_:indent:hangingIndent:)` does.
     public func wrap(_ text: String, indent: Int = 0, hangingIndent: Int = 0) -> [String] {
         wrap(StyledText(text), indent: indent, hangingIndent: hangingIndent).map(\.plainText)
@@ -90,7 +166,27 @@ public struct WordWrapper: Sendable {
 
     /// One grapheme cluster of the text: where its UTF-8 bytes are in its run, and how it lays out.
     private struct Cell {
-        enum Kind: UInt8 { case space, newline, wide, other }
+        enum Kind: UInt8 {
+            case space, newline, wide, other
+
+            /// The kind of a grapheme cluster `width` columns wide, told by its UTF-8 bytes (comparing
+            /// `Character`s costs a string comparison each): a line break is a cluster that opens with a
+            /// line feed or carriage return (those never combine with what follows), a space exactly " " or
+            /// U+3000 (a space with a combining mark is not one).
+            init(of character: Character, width: Int) {
+                let utf8 = character.utf8
+                switch utf8.first {
+                case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                    self = .newline
+                case UInt8(ascii: " ") where utf8.count == 1:
+                    self = .space
+                case 0xE3 where utf8.elementsEqual([0xE3, 0x80, 0x80]):
+                    self = .space
+                default:
+                    self = width >= 2 ? .wide : .other
+                }
+            }
+        }
         var run: Int32
         var start: Int32
         var end: Int32
@@ -138,12 +234,7 @@ public struct WordWrapper: Sendable {
                     for character in run.text {
                         let length = character.utf8.count
                         let width = DisplayWidth.of(character)
-                        let kind: Cell.Kind
-                        switch character {
-                        case " ", "\u{3000}": kind = .space
-                        case "\n", "\r\n", "\r": kind = .newline
-                        default: kind = width >= 2 ? .wide : .other
-                        }
+                        let kind = Cell.Kind(of: character, width: width)
                         cells.append(Cell(run: runNumber, start: Int32(offset), end: Int32(offset + length),
                                           width: kind == .newline ? 0 : Int16(width), kind: kind,
                                           scalar: character.unicodeScalars.first?.value ?? 0))

@@ -22,4 +22,18 @@ final class StyledTextTests: XCTestCase {
         XCTAssertNil(StyledText("x", link: "https://x.y/a b").runs[0].link)
         XCTAssertEqual(StyledText("x", link: "https://x.y/").runs[0].link, "https://x.y/")
     }
+
+    /// The byte scan that decides whether text needs `terminalSafe` finds exactly the scalars `isUnsafe` refuses,
+    /// alone, between other characters, and next to their look-alikes.
+    func testTheUnsafeScanAgreesWithIsUnsafeForEveryScalar() {
+        for value in UInt32(0)...0x10FFFF where value < 0x30000 || value > 0xDFFFF || value % 251 == 0 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let unsafe = TerminalSafeText.isUnsafe(scalar)
+            let alone = String(Character(scalar))
+            XCTAssertEqual(TerminalSafeText.containsUnsafe(alone), unsafe, "U+\(String(value, radix: 16))")
+            XCTAssertEqual(TerminalSafeText.containsUnsafe("a" + alone + "é"), unsafe, "U+\(String(value, radix: 16)) inside")
+        }
+        XCTAssertFalse(TerminalSafeText.containsUnsafe("Größe — 新功能 🚀 \u{2010}\u{2070}"))
+        XCTAssertTrue(TerminalSafeText.containsUnsafe("abc\u{202E}def"))
+    }
 }

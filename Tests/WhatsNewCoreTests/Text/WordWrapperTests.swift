@@ -83,4 +83,25 @@ final class WordWrapperTests: XCTestCase {
             XCTAssertEqual(lines.joined().filter { $0 != " " }, text.filter { $0 != " " }, text)
         }
     }
+
+    /// Text that fits on its first line takes a shortcut; it must give what wrapping by cells gives.
+    func testTheOneLineShortcutWrapsLikeCells() {
+        let pieces = ["a", " ", "  ", "swift", "新功能", "🚀", "\u{3000}", "e\u{301}", " \u{301}", "\u{3000}\u{301}", "\n", "x\ry",
+                      "\r\n", "\u{7}", "Größe", "👩‍💻"]
+        let styles = [ANSIStyle.plain, ANSIStyle(bold: true), ANSIStyle(dim: true)]
+        var generator = SeededGenerator(seed: 11)
+        for _ in 0..<2000 {
+            var text = StyledText()
+            for _ in 0..<Int.random(in: 0...6, using: &generator) {
+                let piece = (0..<Int.random(in: 1...3, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+                text.appendVerbatim(piece, style: styles.randomElement(using: &generator)!,
+                                    link: Bool.random(using: &generator) ? "https://x.y" : nil)
+            }
+            let wrapper = WordWrapper(width: Int.random(in: 1...30, using: &generator))
+            let indent = Int.random(in: -1...6, using: &generator)
+            let hanging = Int.random(in: 0...3, using: &generator)
+            XCTAssertEqual(wrapper.wrap(text, indent: indent, hangingIndent: hanging),
+                           wrapper.wrapByCells(text, indent: indent, hangingIndent: hanging), "\(text.runs) at \(wrapper.width)")
+        }
+    }
 }

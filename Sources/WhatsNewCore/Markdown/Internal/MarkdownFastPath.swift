@@ -14,7 +14,7 @@ enum MarkdownFastPath {
             let count = bytes.count
             while index < count {
                 let byte = bytes[index]
-                if byte < 0x80, isSignificant[Int(byte)] {
+                if isSignificant(byte) {
                     switch byte {
                     case UInt8(ascii: ":"):
                         if index + 2 < count, bytes[index + 1] == slash, bytes[index + 2] == slash { return false }
@@ -39,13 +39,17 @@ enum MarkdownFastPath {
     private static let w = UInt8(ascii: "w")
 
     /// ASCII bytes that need a closer look: controls, DEL, inline syntax, autolink triggers.
-    private static let isSignificant: [Bool] = {
-        var table = [Bool](repeating: false, count: 128)
-        for byte in 0..<0x20 { table[byte] = true }
-        table[0x7F] = true
-        for character in "*_`~[]<>&\\@:wW".utf8 { table[Int(character)] = true }
-        return table
-    }()
+    @inline(__always)
+    private static func isSignificant(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x00..<0x20, 0x7F, UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "["),
+             UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "\\"), UInt8(ascii: "@"),
+             UInt8(ascii: ":"), UInt8(ascii: "w"), UInt8(ascii: "W"):
+            return true
+        default:
+            return false
+        }
+    }
 
     private static func isBlockStart(_ byte: UInt8) -> Bool {
         switch byte {

@@ -1,0 +1,54 @@
+/// The UTF-8 bytes an emitter writes, appended to one buffer. Without a sink the buffer grows to hold the
+/// whole output (for `emit` returning a `String`); with one, `flushIfFull` hands the bytes on whenever they
+/// pass `chunkSize` and starts over, so `compile` streams a 25 MB page to its file through a buffer of
+/// about 128 KB instead of holding it whole, and more than once.
+struct OutputBuffer {
+    /// How many bytes collect before they are handed to the sink.
+    static let chunkSize = 1 << 17
+
+    /// The bytes not yet handed on; helpers that write into a `[UInt8]` (escaping, rendering) append here.
+    var bytes: [UInt8] = []
+    private let sink: ((UnsafeBufferPointer<UInt8>) -> Void)?
+
+    /// A buffer that keeps everything written to it.
+    init() {
+        sink = nil
+        bytes.reserveCapacity(1 << 16)
+    }
+
+    /// A buffer that hands its bytes to `sink` in chunks of about `chunkSize`, in order.
+    init(sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        self.sink = sink
+        // A chunk is flushed only at the end of a piece (a feature, a version), which may overshoot it.
+        bytes.reserveCapacity(Self.chunkSize + Self.chunkSize / 4)
+    }
+
+    /// The bytes written, as text (they are valid UTF-8: every piece came from a `String`).
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    static func += (output: inout OutputBuffer, text: String) {
+        output.append(text)
+    }
+
+    /// Appends `text`'s UTF-8 in one copy.
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func append(_ byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    /// Hands the bytes to the sink once they pass `chunkSize`; emitters call it between pieces.
+    mutating func flushIfFull() {
+        if sink != nil, bytes.count >= Self.chunkSize { flush() }
+    }
+
+    /// Hands every byte still held to the sink (nothing without one: the buffer keeps them).
+    mutating func flush() {
+        guard let sink, !bytes.isEmpty else { return }
+        bytes.withUnsafeBufferPointer(sink)
+        bytes.removeAll(keepingCapacity: true)
+    }
+}
