@@ -116,12 +116,17 @@ struct LibYAMLEvents: ~Copyable {
     /// can be made).
     init(parser: UnsafeMutablePointer<yaml_parser_t>, threaded: Bool) {
         self.parser = parser
+        guard threaded else {
+            channel = nil
+            producer = nil
+            return
+        }
         let channel = Channel()
         let handle = ParserHandle(parser: parser)
-        let producer = threaded ? BackgroundWork(onItsOwnThread: {
+        let producer = BackgroundWork(onItsOwnThread: {
             Self.produce(handle.parser, into: channel)
             return true
-        }) : nil
+        })
         self.producer = producer
         self.channel = producer == nil ? nil : channel
     }
@@ -174,11 +179,12 @@ struct LibYAMLEvents: ~Copyable {
         _ = producer.result
     }
 
-    /// The parsing thread: parses until the stream's end, a failure, or the caller stops it.
+    /// The parsing thread: parses until the stream's end, a failure, or the caller stops it (looked at
+    /// once a batch).
     private static func produce(_ parser: UnsafeMutablePointer<yaml_parser_t>, into channel: Channel) {
         var batch = Batch()
         batch.events.reserveCapacity(batchSize)
-        while !channel.isStopped {
+        while batch.events.count > 0 || !channel.isStopped {
             var event = yaml_event_t()
             guard yaml_parser_parse(parser, &event) == 1 else {
                 batch.failure = Failure(parser)

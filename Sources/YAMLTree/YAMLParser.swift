@@ -137,7 +137,8 @@ private struct Composer: ~Copyable {
         self.aliasBudget = limits.aliasBudget(forInputOf: file.bytes.count)
         parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         yaml_parser_initialize(parser)
-        // A manifest has about one node per 16 bytes; reserved pages that stay unused are never touched.
+        // A manifest has about one node per 16 bytes (room for one per 12 is reserved); reserved pages that
+        // stay unused are never touched.
         let expectedNodes = file.bytes.count / 12 + 16
         records.reserveCapacity(expectedNodes)
         slots.reserveCapacity(expectedNodes)
