@@ -248,6 +248,11 @@ private struct LineScanner {
     }
 
     mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) {
+        // Lines of a manifest average some 40 bytes: reserving for one per 24 spares the copies of growing.
+        let expectedLines = bytes.count / 24 + 1
+        lineStarts.reserveCapacity(expectedLines)
+        asciiLines.reserveCapacity(expectedLines)
+        firstCheckpoint.reserveCapacity(expectedLines)
         let count = bytes.count
         var index = 0
         var lineIsASCII = true

@@ -32,7 +32,24 @@ public enum FileSystem {
         }
         var bytes: [UInt8] = []
         if info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 {
-            bytes.reserveCapacity(min(Int(info.st_size), limit) + 1)
+            // A regular file is read straight into an array of its size (one more byte tells whether it grew,
+            // and past the limit whether it is too large); what it then still holds is read in chunks below.
+            let capacity = min(Int(info.st_size), limit) + 1
+            var failure: Int32?
+            bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                while initialized < capacity {
+                    let count = Glibc.read(descriptor, buffer.baseAddress.map { $0 + initialized }, capacity - initialized)
+                    if count < 0 {
+                        if errno == EINTR { continue }
+                        failure = errno
+                        return
+                    }
+                    if count == 0 { return }
+                    initialized += count
+                }
+            }
+            if let failure { throw IOError(path: path, reason: String(cString: strerror(failure))) }
+            if bytes.count < capacity || bytes.count > limit { return bytes }
         }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while bytes.count <= limit {
