@@ -5,8 +5,7 @@ import Glibc
 import Darwin
 #endif
 
-/// libyaml's events for one text, in order, ending with the stream's end or the first error. An event is
-/// valid until the next one is asked for; this type deletes them.
+/// libyaml's events for one text, in order, ending with the stream's end or the first error.
 ///
 /// For a large text a thread of its own runs libyaml's parser and hands the events over in batches, so
 /// that building the tree (on the calling thread) overlaps parsing. A small text is parsed on the calling
@@ -33,15 +32,62 @@ struct LibYAMLEvents: ~Copyable {
         }
     }
 
+    /// One of libyaml's events, copied out of it where it was parsed (so that libyaml frees its memory at
+    /// once, on the thread that allocated it): the kind, the marks, a scalar's style and value, and any tag
+    /// and anchor (an alias's name is its anchor).
+    struct Event {
+        let type: yaml_event_type_t
+        let start: yaml_mark_t
+        let end: yaml_mark_t
+        let style: yaml_scalar_style_t
+        let tag: String?
+        let anchor: String?
+        /// Where a scalar's value is in its batch's `text`.
+        fileprivate let value: Range<Int>
+
+        /// Copies `event`, appending a scalar's value to `text`.
+        fileprivate init(_ event: yaml_event_t, text: inout [UInt8]) {
+            type = event.type
+            start = event.start_mark
+            end = event.end_mark
+            var style = YAML_ANY_SCALAR_STYLE
+            var tag: UnsafeMutablePointer<yaml_char_t>?
+            var anchor: UnsafeMutablePointer<yaml_char_t>?
+            var value = 0..<0
+            switch event.type {
+            case YAML_SCALAR_EVENT:
+                let scalar = event.data.scalar
+                (style, tag, anchor) = (scalar.style, scalar.tag, scalar.anchor)
+                let first = text.count
+                if let bytes = scalar.value { text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: scalar.length)) }
+                value = first..<text.count
+            case YAML_ALIAS_EVENT:
+                anchor = event.data.alias.anchor
+            case YAML_SEQUENCE_START_EVENT:
+                (tag, anchor) = (event.data.sequence_start.tag, event.data.sequence_start.anchor)
+            case YAML_MAPPING_START_EVENT:
+                (tag, anchor) = (event.data.mapping_start.tag, event.data.mapping_start.anchor)
+            default:
+                break
+            }
+            self.style = style
+            self.tag = tag.map { String(cString: $0) }
+            self.anchor = anchor.map { String(cString: $0) }
+            self.value = value
+        }
+    }
+
     enum Next {
-        case event(yaml_event_t)
+        /// An event, and a scalar's value (empty for any other event).
+        case event(Event, value: String)
         case failure(Failure)
     }
 
-    /// Events handed from the parsing thread to the caller; the last batch ends with the stream's end or
-    /// a failure, or is empty when the caller stopped early.
-    private struct Batch: @unchecked Sendable {
-        var events: [yaml_event_t] = []
+    /// Events handed from the parsing thread to the caller, with their scalars' values one after another in
+    /// `text`; the last batch ends with the stream's end or a failure, or is empty when the caller stopped early.
+    private struct Batch: Sendable {
+        var events: [Event] = []
+        var text: [UInt8] = []
         var failure: Failure?
         var isLast = false
     }
@@ -109,8 +155,6 @@ struct LibYAMLEvents: ~Copyable {
     private let producer: BackgroundWork<Bool>?
     private var current = Batch()
     private var position = 0
-    /// The event handed out last, deleted when the next is asked for.
-    private var previous: yaml_event_t?
 
     /// Events of the text the parser was given; `threaded` runs the parser on a thread of its own (when one
     /// can be made).
@@ -134,13 +178,13 @@ struct LibYAMLEvents: ~Copyable {
     /// The next event, or the failure that ends the events. Not called again after the stream's end or a
     /// failure.
     mutating func next() -> Next {
-        if var previous { yaml_event_delete(&previous) }
-        previous = nil
         guard let channel else {
             var event = yaml_event_t()
             guard yaml_parser_parse(parser, &event) == 1 else { return .failure(Failure(parser)) }
-            previous = event
-            return .event(event)
+            defer { yaml_event_delete(&event) }
+            current.text.removeAll(keepingCapacity: true)
+            let copy = Event(event, text: &current.text)
+            return .event(copy, value: Self.value(of: copy, in: current.text))
         }
         while position == current.events.count {
             if let failure = current.failure { return .failure(failure) }
@@ -149,33 +193,26 @@ struct LibYAMLEvents: ~Copyable {
                 // failure): an empty end.
                 var end = yaml_event_t()
                 end.type = YAML_STREAM_END_EVENT
-                return .event(end)
+                var none: [UInt8] = []
+                return .event(Event(end, text: &none), value: "")
             }
             current = channel.receive()
             position = 0
         }
         let event = current.events[position]
         position += 1
-        previous = event
-        return .event(event)
+        return .event(event, value: Self.value(of: event, in: current.text))
     }
 
-    /// Deletes the event still held, stops parsing, deletes the events nobody took, and waits for the
-    /// parsing thread to end.
+    private static func value(of event: Event, in text: [UInt8]) -> String {
+        event.value.isEmpty ? "" : text.withUnsafeBufferPointer { String(decoding: $0[event.value], as: UTF8.self) }
+    }
+
+    /// Stops parsing and waits for the parsing thread to end, taking the batches it still sends.
     mutating func close() {
-        if var previous { yaml_event_delete(&previous) }
-        previous = nil
         guard let channel, let producer else { return }
         channel.stop()
-        while true {
-            while position < current.events.count {
-                yaml_event_delete(&current.events[position])
-                position += 1
-            }
-            if current.isLast { break }
-            current = channel.receive()
-            position = 0
-        }
+        while !current.isLast { current = channel.receive() }
         _ = producer.result
     }
 
@@ -192,8 +229,9 @@ struct LibYAMLEvents: ~Copyable {
                 channel.send(batch)
                 return
             }
-            batch.events.append(event)
-            if event.type == YAML_STREAM_END_EVENT {
+            batch.events.append(Event(event, text: &batch.text))
+            yaml_event_delete(&event)
+            if batch.events.last?.type == YAML_STREAM_END_EVENT {
                 batch.isLast = true
                 channel.send(batch)
                 return

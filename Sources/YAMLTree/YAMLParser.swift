@@ -164,9 +164,9 @@ private struct Composer: ~Copyable {
                 case .failure(let failure):
                     reportLibYAMLError(failure)
                     return nil
-                case .event(let event):
+                case .event(let event, let value):
                     if event.type == YAML_STREAM_END_EVENT { break reading }
-                    try handle(event)
+                    try handle(event, value: value)
                 }
             }
         } catch {
@@ -185,33 +185,31 @@ private struct Composer: ~Copyable {
         return YAMLNode(storage, Int(root.node))
     }
 
-    private mutating func handle(_ event: yaml_event_t) throws {
+    private mutating func handle(_ event: LibYAMLEvents.Event, value: String) throws {
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
             documents += 1
             if documents > 1 {
-                let start = mark(event.start_mark)
+                let start = mark(event.start)
                 errors.append(YAMLError(code: "multiple-documents",
                                         message: "a second document starts here; expected one document per file",
-                                        range: SourceRange(start: start, end: mark(event.end_mark)),
+                                        range: SourceRange(start: start, end: mark(event.end)),
                                         fix: "remove the '---' separator, or put each document in a file of its own"))
                 throw Stop()
             }
         case YAML_SCALAR_EVENT:
-            let data = event.data.scalar
-            let range = SourceRange(start: mark(event.start_mark), end: mark(event.end_mark))
-            let style = scalarStyle(data.style)
-            let text = (style == .doubleQuoted && !jsonStrings.isEmpty ? jsonStrings[range.start.offset] : nil)
-                ?? data.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self) } ?? ""
-            let tag = string(data.tag)
+            let range = SourceRange(start: mark(event.start), end: mark(event.end))
+            let style = scalarStyle(event.style)
+            let text = (style == .doubleQuoted && !jsonStrings.isEmpty ? jsonStrings[range.start.offset] : nil) ?? value
+            let tag = event.tag
             let kind = scalarKind(text: text, style: style, tag: tag, range: range)
             let node = append(NodeRecord(kind: .scalar, scalarKind: kind, style: style, range: range,
                                          first: UInt32(texts.count), count: 0), tag: tag)
             texts.append(text)
-            add(node, expanded: 1, anchor: string(data.anchor))
+            add(node, expanded: 1, anchor: event.anchor)
         case YAML_ALIAS_EVENT:
-            let name = string(event.data.alias.anchor) ?? ""
-            let range = SourceRange(start: mark(event.start_mark), end: mark(event.end_mark))
+            let name = event.anchor ?? ""
+            let range = SourceRange(start: mark(event.start), end: mark(event.end))
             guard let target = anchors[name] else {
                 let open = stack.contains { $0.anchor == name }
                 errors.append(YAMLError(
@@ -232,14 +230,12 @@ private struct Composer: ~Copyable {
             }
             add(target.node, expanded: target.expanded, anchor: nil, aliasSite: range)
         case YAML_SEQUENCE_START_EVENT:
-            let data = event.data.sequence_start
-            try push(isMapping: false, event: event, tag: string(data.tag), anchor: string(data.anchor))
+            try push(isMapping: false, event: event)
         case YAML_MAPPING_START_EVENT:
-            let data = event.data.mapping_start
-            try push(isMapping: true, event: event, tag: string(data.tag), anchor: string(data.anchor))
+            try push(isMapping: true, event: event)
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let frame = stack.popLast() else { return }
-            let range = SourceRange(start: frame.start, end: mark(event.end_mark))
+            let range = SourceRange(start: frame.start, end: mark(event.end))
             checkCollectionTag(frame.tag, isMapping: frame.isMapping, range: range)
             let children = frame.isMapping ? makePairs(of: frame) : Array(pending[frame.firstChild...])
             pending.removeSubrange(frame.firstChild...)
@@ -275,16 +271,16 @@ private struct Composer: ~Copyable {
         return true
     }
 
-    private mutating func push(isMapping: Bool, event: yaml_event_t, tag: String?, anchor: String?) throws {
-        let start = mark(event.start_mark)
+    private mutating func push(isMapping: Bool, event: LibYAMLEvents.Event) throws {
+        let start = mark(event.start)
         if stack.count >= limits.maxDepth {
             errors.append(YAMLError(code: "nesting-too-deep",
                                     message: "collections nest deeper than \(limits.maxDepth) levels; expected at most \(limits.maxDepth)",
-                                    range: SourceRange(start: start, end: mark(event.end_mark)),
+                                    range: SourceRange(start: start, end: mark(event.end)),
                                     fix: "flatten the data, or raise the limit with --max-depth"))
             throw Stop()
         }
-        stack.append(Frame(isMapping: isMapping, start: start, tag: tag, anchor: anchor,
+        stack.append(Frame(isMapping: isMapping, start: start, tag: event.tag, anchor: event.anchor,
                            firstChild: pending.count, firstAliasSite: aliasSites.count))
     }
 
@@ -477,13 +473,6 @@ private struct Composer: ~Copyable {
         file.mark(line: Int(mark.line) + 1, scalarColumn: Int(mark.column))
     }
 
-    private func string(_ pointer: UnsafePointer<CChar>?) -> String? {
-        pointer.map { String(cString: $0) }
-    }
-
-    private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
-        pointer.map { String(cString: $0) }
-    }
 
     private func scalarStyle(_ style: yaml_scalar_style_t) -> YAMLScalar.Style {
         switch style {
