@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The text of one input, decoded to UTF-8, with a table of line starts for turning positions into
 /// marks and back.
 ///
@@ -5,6 +11,9 @@
 /// dropped; offsets always refer to `bytes`. Line breaks are those of YAML 1.1 (LF, CR LF, CR, NEL, LS,
 /// PS), the same ones libyaml counts; in JSON only LF, CR LF and CR end a line (NEL, LS and PS can only be
 /// characters of a string there, and `YAMLParser` hides them from libyaml).
+///
+/// The line table is made on first use: the parser takes its positions from libyaml, so reading a valid
+/// file needs none; a diagnostic's excerpt or a position found by offset does.
 public final class SourceFile: Sendable {
     /// The name shown in diagnostics (a path as the user wrote it, or `<stdin>`).
     public let name: String
@@ -18,16 +27,7 @@ public final class SourceFile: Sendable {
     public let firstInvalidUTF8Offset: Int?
     /// The offset of the first NUL byte, if any.
     public let firstNULOffset: Int?
-    /// Byte offsets where each line starts; `lineStarts[0] == 0`.
-    let lineStarts: [Int]
-    /// Whether each line is pure ASCII (so a column is a byte count).
-    let asciiLines: [Bool]
-    /// The byte offset of every `SourceFile.checkpointSpacing`-th scalar column of every line, so turning a
-    /// column into an offset (and back) walks at most that many scalars, even on a line of megabytes (a
-    /// minified JSON file). Line `i`'s checkpoints are `checkpoints[firstCheckpoint[i]..<firstCheckpoint[i + 1]]`,
-    /// for the columns `spacing`, `2 × spacing`, … (0-based).
-    let checkpoints: [Int]
-    let firstCheckpoint: [Int]
+    private let lineTable = LazyLineTable()
 
     /// How many scalar columns lie between two checkpoints.
     static let checkpointSpacing = 64
@@ -43,21 +43,25 @@ public final class SourceFile: Sendable {
         let (encoding, utf8) = SourceFile.decode(contents)
         self.encoding = encoding
         self.bytes = utf8
-        var scan = LineScanner(unicodeBreaks: self.format == .yaml)
-        utf8.withUnsafeBufferPointer { scan.run($0) }
-        self.lineStarts = scan.lineStarts
-        self.asciiLines = scan.asciiLines
-        self.checkpoints = scan.checkpoints
-        self.firstCheckpoint = scan.firstCheckpoint
-        self.firstInvalidUTF8Offset = scan.firstInvalidUTF8
-        self.firstNULOffset = scan.firstNUL
+        (firstInvalidUTF8Offset, firstNULOffset) = utf8.withUnsafeBufferPointer(UTF8Check.firstProblems)
+    }
+
+    /// The line table, made the first time it is asked for.
+    private var lines: LineTable {
+        lineTable.table {
+            var scan = LineScanner(unicodeBreaks: format == .yaml)
+            bytes.withUnsafeBufferPointer { scan.run($0) }
+            return LineTable(lineStarts: scan.lineStarts, asciiLines: scan.asciiLines, checkpoints: scan.checkpoints,
+                             firstCheckpoint: scan.firstCheckpoint)
+        }
     }
 
     /// The number of lines.
-    public var lineCount: Int { lineStarts.count }
+    public var lineCount: Int { lines.lineStarts.count }
 
     /// The mark of a 1-based line and a 0-based scalar column, as libyaml reports them.
     public func mark(line: Int, scalarColumn: Int) -> Mark {
+        let (lineStarts, asciiLines, checkpoints, firstCheckpoint) = lines.parts
         guard line >= 1, line <= lineStarts.count else {
             return mark(atOffset: line < 1 ? 0 : bytes.count)
         }
@@ -82,6 +86,7 @@ public final class SourceFile: Sendable {
     /// The mark of a byte offset (clamped to the text).
     public func mark(atOffset rawOffset: Int) -> Mark {
         let offset = max(0, min(rawOffset, bytes.count))
+        let (lineStarts, _, checkpoints, firstCheckpoint) = lines.parts
         var low = 0
         var high = lineStarts.count - 1
         while low < high {
@@ -111,12 +116,14 @@ public final class SourceFile: Sendable {
 
     /// The text of a 1-based line without its line break (invalid UTF-8 repaired).
     public func lineText(_ line: Int) -> String {
+        let lineStarts = lines.lineStarts
         guard line >= 1, line <= lineStarts.count else { return "" }
         return String(decoding: bytes[lineStarts[line - 1]..<lineEnd(line)], as: UTF8.self)
     }
 
     /// The offset where a 1-based line's text ends, before its line break.
     private func lineEnd(_ line: Int) -> Int {
+        let lineStarts = lines.lineStarts
         let start = lineStarts[line - 1]
         var end = line < lineStarts.count ? lineStarts[line] : bytes.count
         while end > start {
@@ -140,6 +147,7 @@ public final class SourceFile: Sendable {
     /// `before + after`, not on the length of the line.
     public func lineExcerpt(_ line: Int, around offset: Int, before: Int, after: Int)
         -> (text: String, startColumn: Int, clippedStart: Bool, clippedEnd: Bool) {
+        let lineStarts = lines.lineStarts
         guard line >= 1, line <= lineStarts.count else { return ("", 1, false, false) }
         let lineStart = lineStarts[line - 1]
         let lineEnd = lineEnd(line)
@@ -226,8 +234,126 @@ public enum SourceEncoding: String, Sendable {
     case utf32LittleEndian = "UTF-32LE"
 }
 
-/// One pass over the bytes: line starts, ASCII-only lines, column checkpoints, the first invalid UTF-8 byte
-/// and the first NUL.
+/// Where each line starts, which lines are ASCII, and column checkpoints (see `LineScanner`).
+struct LineTable: Sendable {
+    /// Byte offsets where each line starts; `lineStarts[0] == 0`.
+    let lineStarts: [Int]
+    /// Whether each line is pure ASCII (so a column is a byte count).
+    let asciiLines: [Bool]
+    /// The byte offset of every `SourceFile.checkpointSpacing`-th scalar column of every line, so turning a
+    /// column into an offset (and back) walks at most that many scalars, even on a line of megabytes (a
+    /// minified JSON file). Line `i`'s checkpoints are `checkpoints[firstCheckpoint[i]..<firstCheckpoint[i + 1]]`,
+    /// for the columns `spacing`, `2 × spacing`, … (0-based).
+    let checkpoints: [Int]
+    let firstCheckpoint: [Int]
+
+    var parts: ([Int], [Bool], [Int], [Int]) { (lineStarts, asciiLines, checkpoints, firstCheckpoint) }
+}
+
+/// A line table made once, by whichever thread first asks, under a pthread mutex (which thread sanitizers
+/// understand).
+private final class LazyLineTable: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var made: LineTable?
+
+    init() { pthread_mutex_init(mutex, nil) }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    func table(_ make: () -> LineTable) -> LineTable {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        if let made { return made }
+        let table = make()
+        made = table
+        return table
+    }
+}
+
+/// The first byte that is not valid UTF-8 and the first NUL, found before anything reads the text.
+enum UTF8Check {
+    static func firstProblems(_ bytes: UnsafeBufferPointer<UInt8>) -> (invalid: Int?, nul: Int?) {
+        var invalid: Int?
+        var nul: Int?
+        var index = 0
+        while index < bytes.count, invalid == nil || nul == nil {
+            index = skipASCIIWithoutNUL(bytes, from: index)
+            guard index < bytes.count else { break }
+            let byte = bytes[index]
+            if byte < 0x80 {
+                if byte == 0, nul == nil { nul = index }
+                index += 1
+                continue
+            }
+            let length = sequenceLength(bytes, at: index)
+            if length == 0 {
+                if invalid == nil { invalid = index }
+                index += 1
+            } else {
+                index += length
+            }
+        }
+        return (invalid, nul)
+    }
+
+    /// Skips ASCII but NUL eight bytes at a time; returns where the byte-by-byte scan goes on.
+    private static func skipASCIIWithoutNUL(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        var index = start
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let nonASCII = word & 0x8080_8080_8080_8080
+            // Sets a byte's high bit for a zero byte (and only then, since no byte is 0x80 or above).
+            let zero = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+            if nonASCII | zero != 0 { break }
+            index += 8
+        }
+        return index
+    }
+
+    /// Skips ASCII from 0x20 to 0x7F eight bytes at a time; returns where the byte-by-byte scan goes on.
+    static func skipPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int = .max) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        var index = start
+        let end = min(bytes.count, limit)
+        while index + 8 <= end {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let nonASCII = word & 0x8080_8080_8080_8080
+            // Sets a byte's high bit for a byte below 0x20 (and only then, since no byte is 0x80 or above).
+            let control = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+            if nonASCII | control != 0 { break }
+            index += 8
+        }
+        return index
+    }
+
+    /// The length of a valid UTF-8 sequence at `index`, or 0 if it is invalid.
+    static func sequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        let lead = bytes[index]
+        let length: Int
+        let minimum: UInt32
+        var value: UInt32
+        switch lead {
+        case 0xC2...0xDF: length = 2; minimum = 0x80; value = UInt32(lead & 0x1F)
+        case 0xE0...0xEF: length = 3; minimum = 0x800; value = UInt32(lead & 0x0F)
+        case 0xF0...0xF4: length = 4; minimum = 0x10000; value = UInt32(lead & 0x07)
+        default: return 0
+        }
+        guard index + length <= bytes.count else { return 0 }
+        for offset in 1..<length {
+            let byte = bytes[index + offset]
+            guard byte & 0xC0 == 0x80 else { return 0 }
+            value = value << 6 | UInt32(byte & 0x3F)
+        }
+        guard value >= minimum, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { return 0 }
+        return length
+    }
+}
+
+/// One pass over the bytes: line starts, ASCII-only lines and column checkpoints.
 private struct LineScanner {
     /// Whether NEL, LS and PS end lines (YAML), or only LF, CR LF and CR (JSON).
     let unicodeBreaks: Bool
@@ -235,8 +361,6 @@ private struct LineScanner {
     var asciiLines: [Bool] = []
     var checkpoints: [Int] = []
     var firstCheckpoint: [Int] = [0]
-    var firstInvalidUTF8: Int?
-    var firstNUL: Int?
     /// The next column (0-based) of the current line that gets a checkpoint.
     private var nextCheckpointColumn = SourceFile.checkpointSpacing
     /// The column of the next byte that starts one (every byte but a UTF-8 continuation byte does, as
@@ -277,16 +401,13 @@ private struct LineScanner {
                     lineIsASCII = true
                     index = next
                     continue
-                } else if byte == 0, firstNUL == nil {
-                    firstNUL = index
                 }
                 index += 1
                 continue
             }
             lineIsASCII = false
-            let length = sequenceLength(bytes, at: index)
+            let length = UTF8Check.sequenceLength(bytes, at: index)
             if length == 0 {
-                if firstInvalidUTF8 == nil { firstInvalidUTF8 = index }
                 index += 1
                 continue
             }
@@ -306,18 +427,9 @@ private struct LineScanner {
     /// checkpoint: most of a manifest is such text, and each of its bytes is one column of the same line.
     /// Returns where the byte-by-byte scan goes on.
     private mutating func skipPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        guard let base = bytes.baseAddress else { return start }
-        var index = start
-        while index + 8 <= bytes.count, column + 8 <= nextCheckpointColumn {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            let nonASCII = word & 0x8080_8080_8080_8080
-            // Sets a byte's high bit for a byte below 0x20 (and only then, since no byte is 0x80 or above).
-            let control = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
-            if nonASCII | control != 0 { break }
-            index += 8
-            column += 8
-        }
-        return index
+        let end = UTF8Check.skipPrintableASCII(bytes, from: start, limit: start + (nextCheckpointColumn - column))
+        column += end - start
+        return end
     }
 
     private mutating func newLine(at offset: Int, ascii: Bool) {
@@ -326,27 +438,5 @@ private struct LineScanner {
         firstCheckpoint.append(checkpoints.count)
         column = 0
         nextCheckpointColumn = SourceFile.checkpointSpacing
-    }
-
-    /// The length of a valid UTF-8 sequence at `index`, or 0 if it is invalid.
-    private func sequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
-        let lead = bytes[index]
-        let length: Int
-        let minimum: UInt32
-        var value: UInt32
-        switch lead {
-        case 0xC2...0xDF: length = 2; minimum = 0x80; value = UInt32(lead & 0x1F)
-        case 0xE0...0xEF: length = 3; minimum = 0x800; value = UInt32(lead & 0x0F)
-        case 0xF0...0xF4: length = 4; minimum = 0x10000; value = UInt32(lead & 0x07)
-        default: return 0
-        }
-        guard index + length <= bytes.count else { return 0 }
-        for offset in 1..<length {
-            let byte = bytes[index + offset]
-            guard byte & 0xC0 == 0x80 else { return 0 }
-            value = value << 6 | UInt32(byte & 0x3F)
-        }
-        guard value >= minimum, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { return 0 }
-        return length
     }
 }

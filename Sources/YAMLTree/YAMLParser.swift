@@ -129,6 +129,9 @@ private struct Composer: ~Copyable {
     private var root: (node: UInt32, expanded: Int)?
     private var aliasBudget: Int
     private var documents = 0
+    /// The text libyaml reads (while `run` runs), and where in it, in characters and bytes, the last mark was.
+    private var text = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    private var cursor = (index: 0, offset: 0)
 
     init(file: SourceFile, limits: YAMLLimits, jsonStrings: [Int: String]) {
         self.file = file
@@ -154,6 +157,8 @@ private struct Composer: ~Copyable {
     /// when there is no document or an error stopped it.
     mutating func run(_ bytes: UnsafeBufferPointer<UInt8>, threaded: Bool) -> YAMLNode? {
         guard let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1) else { return nil }
+        text = bytes
+        defer { text = UnsafeBufferPointer(start: nil, count: 0) }
         yaml_parser_set_input_string(parser, base, bytes.count)
         yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
         var events = LibYAMLEvents(parser: parser, threaded: threaded)
@@ -469,8 +474,36 @@ private struct Composer: ~Copyable {
                                 range: SourceRange(start: start, end: end), notes: notes))
     }
 
-    private func mark(_ mark: yaml_mark_t) -> Mark {
-        file.mark(line: Int(mark.line) + 1, scalarColumn: Int(mark.column))
+    /// The mark of one of libyaml's positions. libyaml counts its index in characters; the cursor turns it
+    /// into a byte offset by walking the text from the last mark asked for (marks come nearly in order, so
+    /// parsing walks the text about once and needs no line table).
+    private mutating func mark(_ mark: yaml_mark_t) -> Mark {
+        let target = Int(mark.index)
+        var (index, offset) = cursor
+        let count = text.count
+        while index < target, offset < count {
+            // ASCII bytes are characters: up to eight at a time, as far as the target.
+            let step = min(target - index, 8)
+            if offset + 8 <= count, let base = text.baseAddress {
+                let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+                let wanted: UInt64 = step == 8 ? .max : (1 << UInt64(8 * step)) - 1
+                if word & wanted & 0x8080_8080_8080_8080 == 0 {
+                    index += step
+                    offset += step
+                    continue
+                }
+            }
+            offset += 1
+            while offset < count, text[offset] & 0xC0 == 0x80 { offset += 1 }
+            index += 1
+        }
+        while index > target, offset > 0 {
+            offset -= 1
+            while offset > 0, text[offset] & 0xC0 == 0x80 { offset -= 1 }
+            index -= 1
+        }
+        cursor = (index, offset)
+        return Mark(line: Int(mark.line) + 1, column: Int(mark.column) + 1, offset: offset)
     }
 
 
