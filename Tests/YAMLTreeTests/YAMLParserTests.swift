@@ -44,6 +44,31 @@ final class YAMLParserTests: XCTestCase {
                                         threadedFrom: 0).errors.first?.code, "undefined-alias")
     }
 
+    func testEveryMarkAgreesWithTheLineTable() throws {
+        // The parser turns libyaml's character index into byte offsets with a cursor; the line table, made
+        // on demand, turns each offset back into the same line and column.
+        let text = "title: \"新功能 ⭐\"\r\nlist:\r\n  - é\u{85}  - \"😀 x\"\n  - {a: 1, b: [ü, 2]}\u{2028}map:\n"
+            + "  key: |\n    line one ✓\n    line two\n  other: >-\n    folded\n    text\nlast: 'ok'\n"
+        let file = SourceFile(name: "marks.yaml", text: text)
+        for threadedFrom in [0, Int.max] {
+            let document = YAMLParser.parse(file, format: .yaml, limits: YAMLLimits(), threadedFrom: threadedFrom)
+            XCTAssertEqual(document.errors.map(\.message), [])
+            var pending = [try XCTUnwrap(document.root)]
+            var checked = 0
+            while let node = pending.popLast() {
+                XCTAssertEqual(file.mark(atOffset: node.range.start.offset), node.range.start, node.dump())
+                XCTAssertEqual(file.mark(atOffset: node.range.end.offset), node.range.end, node.dump())
+                checked += 1
+                switch node.content {
+                case .scalar: break
+                case .sequence(let items): pending.append(contentsOf: items)
+                case .mapping(let pairs): for pair in pairs { pending.append(pair.key); pending.append(pair.value) }
+                }
+            }
+            XCTAssertEqual(checked, 22)
+        }
+    }
+
     func testRangesCountScalarsAndBytes() throws {
         let document = parse("title: 新功能 ⭐\nnext: x\n")
         let root = try XCTUnwrap(document.root)
