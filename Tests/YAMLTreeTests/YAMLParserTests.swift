@@ -69,6 +69,16 @@ final class YAMLParserTests: XCTestCase {
         }
     }
 
+    func testAHandleForAnotherThreadReadsTheSameTree() throws {
+        let root = try XCTUnwrap(parse("a: &x {k: v}\nb: *x\nc: [1, two]\n").root)
+        let other = root.forAnotherThread()
+        XCTAssertEqual(other.dump(), root.dump())
+        XCTAssertEqual(other.expandedCount, root.expandedCount)
+        XCTAssertNotEqual(other, root)
+        // Within the other handles, an alias is still its anchor's node.
+        XCTAssertEqual(other["a"], other["b"])
+    }
+
     func testRangesCountScalarsAndBytes() throws {
         let document = parse("title: 新功能 ⭐\nnext: x\n")
         let root = try XCTUnwrap(document.root)

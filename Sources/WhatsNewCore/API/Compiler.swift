@@ -54,10 +54,12 @@ public struct Compiler: Sendable {
         var references: [LoadedInput] = []
         for file in referenceFiles { references += try InputLoader.load(file, options: readOptions, engine: engine) }
 
-        let schemaCheck = BackgroundWork { [schema, references] in
+        // The schema thread walks the trees through handles of its own (see `YAMLNode.forAnotherThread`).
+        let schemaInputs = (loaded.map { $0.forAnotherThread() }, references.map { $0.forAnotherThread() })
+        let schemaCheck = BackgroundWork { [schema] in
             let findings = DiagnosticEngine()
-            for input in loaded { schema.check(input, role: input.isFragment ? .fragment : .manifest, engine: findings) }
-            for input in references { schema.check(input, role: .refs, engine: findings) }
+            for input in schemaInputs.0 { schema.check(input, role: input.isFragment ? .fragment : .manifest, engine: findings) }
+            for input in schemaInputs.1 { schema.check(input, role: .refs, engine: findings) }
             return findings.diagnostics
         }
         guard engine.errorCount == errorsBefore, !loaded.isEmpty else {

@@ -8,6 +8,11 @@ struct LoadedInput: Sendable {
     let hasReadingErrors: Bool
     /// Whether it is one file of a directory of fragments.
     let isFragment: Bool
+
+    /// The same input with its tree's handles for another thread (see `YAMLNode.forAnotherThread`).
+    func forAnotherThread() -> LoadedInput {
+        LoadedInput(file: file, root: root?.forAnotherThread(), hasReadingErrors: hasReadingErrors, isFragment: isFragment)
+    }
 }
 
 /// Turns INPUT arguments (a file, a directory of fragments, or `-`) into trees, reporting every reading
