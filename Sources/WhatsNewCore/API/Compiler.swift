@@ -80,8 +80,17 @@ public struct Compiler: Sendable {
         }
         var manifest = decoder.finish(firstFile: loaded.first?.file)
         manifest.baseDirectory = baseDirectory
-        for rule in ManifestRules.all { rule.check(manifest, engine: engine) }
-        for lint in lints { StoreLimitRule(lint: lint).check(manifest, engine: engine) }
+        // The rules run in two halves at once, each reporting to diagnostics of its own, taken in rule order.
+        let rules = ManifestRules.all
+        let half = rules.count / 2
+        let laterRules = BackgroundWork { [manifest, lints] in
+            let findings = DiagnosticEngine()
+            for rule in rules[half...] { rule.check(manifest, engine: findings) }
+            for lint in lints { StoreLimitRule(lint: lint).check(manifest, engine: findings) }
+            return findings.diagnostics
+        }
+        for rule in rules[..<half] { rule.check(manifest, engine: engine) }
+        engine.report(contentsOf: laterRules.result)
         engine.report(contentsOf: schemaCheck.result, unlessReportedSince: firstSemanticDiagnostic)
         if leavesMemoryForExit { ProcessLifetime.keep(manifest) }
         return manifest
@@ -92,7 +101,6 @@ public struct Compiler: Sendable {
     public func validate(_ inputs: [String], engine: DiagnosticEngine) throws(IOError) {
         for input in inputs { try load([input], engine: engine) }
     }
-
 
     /// Reads and compiles the schema file at `path` for `validate --schema`; nil (with diagnostics in
     /// `engine`) when it is malformed or uses a keyword the evaluator does not implement.
