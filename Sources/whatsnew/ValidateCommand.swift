@@ -79,7 +79,7 @@ struct ValidateCommand: ParsableCommand {
                 }
             }
             // The built-in schema is compiled only when no other is given.
-            var compiler = Compiler(readOptions: input.readOptions, referenceFiles: refs, lints: lint, schema: custom ?? .builtin)
+            var compiler = Compiler(readOptions: input.readOptions, referenceFiles: refs, lints: lint, schema: custom)
             compiler.leavesMemoryForExit = Terminal.leavesMemoryForExit
             try compiler.validate(inputs, engine: engine)
         } catch let error as IOError {

@@ -8,8 +8,9 @@ public struct Compiler: Sendable {
     public var referenceFiles: [String]
     /// Opt-in store limits (`--lint appstore|playstore`).
     public var lints: [StoreLint]
-    /// The schema every input is checked against (the built-in one unless `--schema` names another).
-    public var schema: SchemaValidator
+    /// The schema every input is checked against (`--schema`); nil, the default, is the built-in one, which
+    /// is then compiled (once per process) on the thread that checks the schema, while the inputs are read.
+    public var schema: SchemaValidator?
     /// Leaves the manifests of `load` for the process's exit to reclaim instead of freeing them: for a
     /// command-line run that ends right after. A library that loads repeatedly keeps it `false`. (Trees are
     /// always freed when `load` returns: a tree is a few large arrays, cheap to free, and `compile` then
@@ -17,7 +18,7 @@ public struct Compiler: Sendable {
     public var leavesMemoryForExit = false
 
     public init(readOptions: ReadOptions = ReadOptions(), referenceFiles: [String] = [], lints: [StoreLint] = [],
-                schema: SchemaValidator = .builtin) {
+                schema: SchemaValidator? = nil) {
         self.readOptions = readOptions
         self.referenceFiles = referenceFiles
         self.lints = lints
@@ -57,6 +58,7 @@ public struct Compiler: Sendable {
         // The schema thread walks the trees through handles of its own (see `YAMLNode.forAnotherThread`).
         let schemaInputs = (loaded.map { $0.forAnotherThread() }, references.map { $0.forAnotherThread() })
         let schemaCheck = BackgroundWork { [schema] in
+            let schema = schema ?? .builtin
             let findings = DiagnosticEngine()
             for input in schemaInputs.0 { schema.check(input, role: input.isFragment ? .fragment : .manifest, engine: findings) }
             for input in schemaInputs.1 { schema.check(input, role: .refs, engine: findings) }
