@@ -280,7 +280,7 @@ enum UTF8Check {
         var nul: Int?
         var index = 0
         while index < bytes.count, invalid == nil || nul == nil {
-            index = skipASCIIWithoutNUL(bytes, from: index)
+            index = skipASCII(bytes, from: index, lowest: 1)
             guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte < 0x80 {
@@ -299,32 +299,19 @@ enum UTF8Check {
         return (invalid, nul)
     }
 
-    /// Skips ASCII but NUL eight bytes at a time; returns where the byte-by-byte scan goes on.
-    private static func skipASCIIWithoutNUL(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    /// Skips ASCII bytes from `lowest` (at most 0x80) to 0x7F eight at a time, up to `limit`; returns where
+    /// the byte-by-byte scan goes on.
+    static func skipASCII(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, lowest: UInt8, limit: Int = .max) -> Int {
         guard let base = bytes.baseAddress else { return start }
-        var index = start
-        while index + 8 <= bytes.count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            let nonASCII = word & 0x8080_8080_8080_8080
-            // Sets a byte's high bit for a zero byte (and only then, since no byte is 0x80 or above).
-            let zero = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
-            if nonASCII | zero != 0 { break }
-            index += 8
-        }
-        return index
-    }
-
-    /// Skips ASCII from 0x20 to 0x7F eight bytes at a time; returns where the byte-by-byte scan goes on.
-    static func skipPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int = .max) -> Int {
-        guard let base = bytes.baseAddress else { return start }
+        let lows = UInt64(lowest) &* 0x0101_0101_0101_0101
         var index = start
         let end = min(bytes.count, limit)
         while index + 8 <= end {
             let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
             let nonASCII = word & 0x8080_8080_8080_8080
-            // Sets a byte's high bit for a byte below 0x20 (and only then, since no byte is 0x80 or above).
-            let control = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
-            if nonASCII | control != 0 { break }
+            // Sets a byte's high bit for a byte below `lowest` (and only then, since no byte is 0x80 or above).
+            let below = (word &- lows) & ~word & 0x8080_8080_8080_8080
+            if nonASCII | below != 0 { break }
             index += 8
         }
         return index
@@ -427,7 +414,7 @@ private struct LineScanner {
     /// checkpoint: most of a manifest is such text, and each of its bytes is one column of the same line.
     /// Returns where the byte-by-byte scan goes on.
     private mutating func skipPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        let end = UTF8Check.skipPrintableASCII(bytes, from: start, limit: start + (nextCheckpointColumn - column))
+        let end = UTF8Check.skipASCII(bytes, from: start, lowest: 0x20, limit: start + (nextCheckpointColumn - column))
         column += end - start
         return end
     }
