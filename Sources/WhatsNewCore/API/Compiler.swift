@@ -57,12 +57,10 @@ public struct Compiler: Sendable {
 
         // The schema thread walks the trees through handles of its own (see `YAMLNode.forAnotherThread`).
         let schemaInputs = (loaded.map { $0.forAnotherThread() }, references.map { $0.forAnotherThread() })
-        let schemaCheck = BackgroundWork { [schema] in
+        let schemaCheck = Self.inBackground { [schema] findings in
             let schema = schema ?? .builtin
-            let findings = DiagnosticEngine()
             for input in schemaInputs.0 { schema.check(input, role: input.isFragment ? .fragment : .manifest, engine: findings) }
             for input in schemaInputs.1 { schema.check(input, role: .refs, engine: findings) }
-            return findings.diagnostics
         }
         guard engine.errorCount == errorsBefore, !loaded.isEmpty else {
             engine.report(contentsOf: schemaCheck.result)
@@ -85,17 +83,25 @@ public struct Compiler: Sendable {
         // The rules run in two halves at once, each reporting to diagnostics of its own, taken in rule order.
         let rules = ManifestRules.all
         let half = rules.count / 2
-        let laterRules = BackgroundWork { [manifest, lints] in
-            let findings = DiagnosticEngine()
+        let laterRules = Self.inBackground { [manifest, lints] findings in
             for rule in rules[half...] { rule.check(manifest, engine: findings) }
             for lint in lints { StoreLimitRule(lint: lint).check(manifest, engine: findings) }
-            return findings.diagnostics
         }
         for rule in rules[..<half] { rule.check(manifest, engine: engine) }
         engine.report(contentsOf: laterRules.result)
         engine.report(contentsOf: schemaCheck.result, unlessReportedSince: firstSemanticDiagnostic)
         if leavesMemoryForExit { ProcessLifetime.keep(manifest) }
         return manifest
+    }
+
+    /// Checks that run on a thread of their own and report to diagnostics of their own (an engine is never
+    /// shared between threads); the work's `result` is what they found.
+    private static func inBackground(_ checks: @escaping @Sendable (DiagnosticEngine) -> Void) -> BackgroundWork<[Diagnostic]> {
+        BackgroundWork {
+            let findings = DiagnosticEngine()
+            checks(findings)
+            return findings.diagnostics
+        }
     }
 
     /// Reads and checks every input as a manifest of its own (a directory is one manifest of fragments),

@@ -37,7 +37,7 @@ extension FileSystem {
             return true
         }
         unlink(temporary)
-        throw IOError(path: path, reason: String(cString: strerror(linkError)), writing: true)
+        throw IOError(path: path, reason: reason(linkError), writing: true)
     }
 
     /// Whether anything, even a dangling symbolic link, is at `path`.

@@ -48,7 +48,7 @@ public enum FileSystem {
                     initialized += count
                 }
             }
-            if let failure { throw IOError(path: path, reason: String(cString: strerror(failure))) }
+            if let failure { throw IOError(path: path, reason: reason(failure)) }
             if bytes.count < capacity || bytes.count > limit { return bytes }
         }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -217,7 +217,8 @@ public enum FileSystem {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    static func reason() -> String {
-        String(cString: strerror(errno))
+    /// The system's words for an error number (`errno` unless another is given).
+    static func reason(_ code: Int32 = errno) -> String {
+        String(cString: strerror(code))
     }
 }
