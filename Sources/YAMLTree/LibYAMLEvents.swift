@@ -33,19 +33,20 @@ struct LibYAMLEvents: ~Copyable {
     }
 
     /// One of libyaml's events, copied out of it where it was parsed (so that libyaml frees its memory at
-    /// once, on the thread that allocated it): the kind, the marks, a scalar's style and value, and any tag
-    /// and anchor (an alias's name is its anchor).
+    /// once, on the thread that allocated it): the kind, the marks, a scalar's style, and where its value,
+    /// tag and anchor (an alias's name) are in its batch's text. Plain data, copied without reference
+    /// counting; `withValue`, `tag` and `anchor` read the texts.
     struct Event {
         let type: yaml_event_type_t
         let start: yaml_mark_t
         let end: yaml_mark_t
         let style: yaml_scalar_style_t
-        let tag: String?
-        let anchor: String?
-        /// Where a scalar's value is in its batch's `text`.
+        /// Where a scalar's value, the tag and the anchor are in the batch's `text` (empty when there is none).
         fileprivate let value: Range<Int>
+        fileprivate let tag: Range<Int>
+        fileprivate let anchor: Range<Int>
 
-        /// Copies `event`, appending a scalar's value to `text`.
+        /// Copies `event`, appending its value, tag and anchor to `text`.
         fileprivate init(_ event: yaml_event_t, text: inout [UInt8]) {
             type = event.type
             start = event.start_mark
@@ -71,15 +72,21 @@ struct LibYAMLEvents: ~Copyable {
                 break
             }
             self.style = style
-            self.tag = tag.map { String(cString: $0) }
-            self.anchor = anchor.map { String(cString: $0) }
             self.value = value
+            self.tag = Self.append(tag, to: &text)
+            self.anchor = Self.append(anchor, to: &text)
+        }
+
+        private static func append(_ string: UnsafeMutablePointer<yaml_char_t>?, to text: inout [UInt8]) -> Range<Int> {
+            guard let string else { return 0..<0 }
+            let first = text.count
+            text.append(contentsOf: UnsafeBufferPointer(start: string, count: strlen(UnsafeRawPointer(string).assumingMemoryBound(to: CChar.self))))
+            return first..<text.count
         }
     }
 
     enum Next {
-        /// An event, and a scalar's value (empty for any other event).
-        case event(Event, value: String)
+        case event(Event)
         case failure(Failure)
     }
 
@@ -183,8 +190,7 @@ struct LibYAMLEvents: ~Copyable {
             guard yaml_parser_parse(parser, &event) == 1 else { return .failure(Failure(parser)) }
             defer { yaml_event_delete(&event) }
             current.text.removeAll(keepingCapacity: true)
-            let copy = Event(event, text: &current.text)
-            return .event(copy, value: Self.value(of: copy, in: current.text))
+            return .event(Event(event, text: &current.text))
         }
         while position == current.events.count {
             if let failure = current.failure { return .failure(failure) }
@@ -194,18 +200,29 @@ struct LibYAMLEvents: ~Copyable {
                 var end = yaml_event_t()
                 end.type = YAML_STREAM_END_EVENT
                 var none: [UInt8] = []
-                return .event(Event(end, text: &none), value: "")
+                return .event(Event(end, text: &none))
             }
             current = channel.receive()
             position = 0
         }
         let event = current.events[position]
         position += 1
-        return .event(event, value: Self.value(of: event, in: current.text))
+        return .event(event)
     }
 
-    private static func value(of event: Event, in text: [UInt8]) -> String {
-        event.value.isEmpty ? "" : text.withUnsafeBufferPointer { String(decoding: $0[event.value], as: UTF8.self) }
+    /// Calls `body` with the value of a scalar event `next` returned last (empty for any other event).
+    func withValue<Result>(of event: Event, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try current.text.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[event.value])) }
+    }
+
+    /// The tag of an event `next` returned last, if it has one.
+    func tag(of event: Event) -> String? {
+        event.tag.isEmpty ? nil : current.text.withUnsafeBufferPointer { String(decoding: $0[event.tag], as: UTF8.self) }
+    }
+
+    /// The anchor of an event `next` returned last (an alias's name), if it has one.
+    func anchor(of event: Event) -> String? {
+        event.anchor.isEmpty ? nil : current.text.withUnsafeBufferPointer { String(decoding: $0[event.anchor], as: UTF8.self) }
     }
 
     /// Stops parsing and waits for the parsing thread to end, taking the batches it still sends.

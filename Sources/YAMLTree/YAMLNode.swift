@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A node of a YAML or JSON document: a scalar, a sequence or a mapping, with the range of its text.
 ///
 /// A node is a handle into its document's storage, where every node is one fixed-size record in one
@@ -12,8 +18,8 @@ public struct YAMLNode: Sendable, Equatable {
         case mapping(YAMLMapping)
     }
 
-    let storage: NodeStorage
-    let index: Int
+    @usableFromInline let storage: NodeStorage
+    @usableFromInline let index: Int
 
     init(_ storage: NodeStorage, _ index: Int) {
         self.storage = storage
@@ -22,19 +28,21 @@ public struct YAMLNode: Sendable, Equatable {
 
     /// A node of its own, outside any document (for checking a key's text as a string value).
     public init(scalar: YAMLScalar, range: SourceRange) {
-        let record = NodeRecord(kind: .scalar, scalarKind: scalar.kind, style: scalar.style, range: range, first: 0, count: 0)
-        self.init(NodeStorage(records: [record], slots: [], texts: [scalar.text], tags: [:], root: 0, rootExpandedCount: 1), 0)
+        let text = Array(scalar.text.utf8)
+        let record = NodeRecord(kind: .scalar, scalarKind: scalar.kind, style: scalar.style, flags: .textInExtra, range: range,
+                                first: 0, count: UInt32(text.count))
+        self.init(NodeStorage(records: [record], slots: [], source: [], extra: text, tags: [:], root: 0, rootExpandedCount: 1), 0)
     }
 
-    private var record: NodeRecord { storage.records[index] }
+    @usableFromInline var record: NodeRecord { storage.records[index] }
 
     /// The same node through a storage object of its own, for a thread that walks the tree while another
     /// does. Nothing is copied (the new object shares the tree's arrays), but the handles made from it count
     /// references on that object: every handle counts one, and two threads counting on one object stall
     /// each other on its reference count. Handles of the two are not `==`.
     public func forAnotherThread() -> YAMLNode {
-        YAMLNode(NodeStorage(records: storage.records, slots: storage.slots, texts: storage.texts, tags: storage.tags,
-                             root: storage.root, rootExpandedCount: storage.rootExpandedCount), index)
+        YAMLNode(NodeStorage(records: storage.records, slots: storage.slots, source: storage.source, extra: storage.extra,
+                             tags: storage.tags, root: storage.root, rootExpandedCount: storage.rootExpandedCount), index)
     }
 
     public var content: Content {
@@ -92,7 +100,7 @@ public struct YAMLNode: Sendable, Equatable {
 
     /// Whether the items (or keys) start in source order, as they do unless an alias or a `<<` merge key
     /// brought in a node from elsewhere; then a position can be looked up by binary search.
-    var childrenInSourceOrder: Bool { record.childrenInSourceOrder }
+    var childrenInSourceOrder: Bool { record.flags.contains(.childrenInSourceOrder) }
 
     /// The scalar, if this is one.
     public var scalar: YAMLScalar? {
@@ -112,9 +120,26 @@ public struct YAMLNode: Sendable, Equatable {
         return record.kind == .mapping ? YAMLMapping(storage, record) : nil
     }
 
+    /// Whether this is a scalar whose text is `text` (compared as bytes: no string is made).
+    @inlinable
+    public func hasScalarText(_ text: String) -> Bool {
+        let record = record
+        guard record.kind == .scalar, Int(record.count) == text.utf8.count else { return false }
+        return storage.withText(of: record) { text.hasUTF8($0) }
+    }
+
+    /// Calls `body` with a scalar's text as UTF-8 bytes, read in place (nil when this is not a scalar).
+    /// (Inlinable, like the storage it reads: decoding and the schema call it for every key.)
+    @inlinable
+    public func withScalarUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result? {
+        let record = record
+        guard record.kind == .scalar else { return nil }
+        return try storage.withText(of: record, body)
+    }
+
     /// The value of the first pair whose key is the scalar `key`.
     public subscript(key: String) -> YAMLNode? {
-        mapping?.first { $0.key.scalar?.text == key }?.value
+        mapping?.first { $0.key.hasScalarText(key) }?.value
     }
 
     /// A phrase for messages: "a string", "a mapping", "null", …
@@ -130,6 +155,19 @@ public struct YAMLNode: Sendable, Equatable {
     /// Whether both handles are the same node (an alias and its anchor are).
     public static func == (lhs: YAMLNode, rhs: YAMLNode) -> Bool {
         lhs.storage === rhs.storage && lhs.index == rhs.index
+    }
+}
+
+extension String {
+    /// Whether the string's UTF-8 is `bytes` (for names compared with a text read in place from a tree).
+    @usableFromInline
+    package func hasUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard utf8.count == bytes.count else { return false }
+        var string = self
+        return string.withUTF8 { own in
+            guard let left = own.baseAddress, let right = bytes.baseAddress else { return true }
+            return memcmp(left, right, bytes.count) == 0
+        }
     }
 }
 
@@ -188,44 +226,77 @@ public struct YAMLMapping: RandomAccessCollection, Sendable {
 }
 
 /// One node of a tree, in 36 bytes: what it is, where it is written, and where its text or children are.
+@usableFromInline
 struct NodeRecord: Sendable {
+    @usableFromInline
     enum Kind: UInt8, Sendable {
         case scalar, sequence, mapping
     }
 
-    var kind: Kind
+    @usableFromInline
+    struct Flags: OptionSet, Sendable {
+        @usableFromInline let rawValue: UInt8
+        @usableFromInline init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// A collection's items (or keys) start in source order (see `YAMLNode.childrenInSourceOrder`).
+        static let childrenInSourceOrder = Flags(rawValue: 1)
+        /// A scalar's text is in `NodeStorage.extra`, not in the source.
+        @usableFromInline static let textInExtra = Flags(rawValue: 2)
+    }
+
+    @usableFromInline var kind: Kind
     /// A scalar's type and style (`.string` and `.plain` for a collection).
     var scalarKind: YAMLScalar.Kind = .string
     var style: YAMLScalar.Style = .plain
-    /// Whether the items (or keys) start in source order (see `YAMLNode.childrenInSourceOrder`).
-    var childrenInSourceOrder = true
+    @usableFromInline var flags: Flags = .childrenInSourceOrder
     var range: SourceRange
-    /// A scalar's index in `NodeStorage.texts`, or a collection's first slot in `NodeStorage.slots`.
-    var first: UInt32
-    /// A sequence's items or a mapping's pairs.
-    var count: UInt32
+    /// A scalar's first byte in the source (or in `NodeStorage.extra`), or a collection's first slot in
+    /// `NodeStorage.slots`.
+    @usableFromInline var first: UInt32
+    /// A scalar's length in bytes, a sequence's items or a mapping's pairs.
+    @usableFromInline var count: UInt32
 }
 
 /// Every node of one document: records in one array, children as runs of record indices (a mapping's as
-/// key, value, key, value, …), scalars' texts beside them, and the rare explicit tags by record index.
+/// key, value, key, value, …), and the rare explicit tags by record index.
+///
+/// A scalar's text is a run of bytes, not a string of its own: most scalars are written verbatim (plain,
+/// or quoted without escapes, on one line), and their text is where they are written, in the source the
+/// tree was read from. The others (escapes, folded lines, block scalars) are in `extra`, one after another.
+/// A 10 MB manifest has half a million scalars: a string each cost 16 bytes, an allocation for the longer
+/// ones, and a release each when the tree went.
+@usableFromInline
 final class NodeStorage: Sendable {
-    let records: [NodeRecord]
+    @usableFromInline let records: [NodeRecord]
     let slots: [UInt32]
-    let texts: [String]
+    @usableFromInline let source: [UInt8]
+    @usableFromInline let extra: [UInt8]
     let tags: [Int: String]
     let root: Int
     let rootExpandedCount: Int
 
-    init(records: [NodeRecord], slots: [UInt32], texts: [String], tags: [Int: String], root: Int, rootExpandedCount: Int) {
+    init(records: [NodeRecord], slots: [UInt32], source: [UInt8], extra: [UInt8], tags: [Int: String], root: Int,
+         rootExpandedCount: Int) {
         self.records = records
         self.slots = slots
-        self.texts = texts
+        self.source = source
+        self.extra = extra
         self.tags = tags
         self.root = root
         self.rootExpandedCount = rootExpandedCount
     }
 
+    /// Calls `body` with a scalar's text, in place.
+    @inlinable
+    func withText<Result>(of record: NodeRecord, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        let range = Int(record.first)..<Int(record.first) + Int(record.count)
+        if record.flags.contains(.textInExtra) {
+            return try extra.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
+        }
+        return try source.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
     func scalar(_ record: NodeRecord) -> YAMLScalar {
-        YAMLScalar(text: texts[Int(record.first)], style: record.style, kind: record.scalarKind)
+        // The bytes are valid UTF-8: the parser checked the input, and libyaml wrote `extra`.
+        YAMLScalar(text: withText(of: record) { String(decoding: $0, as: UTF8.self) }, style: record.style, kind: record.scalarKind)
     }
 }

@@ -1,4 +1,9 @@
 internal import CYAML
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Whether an input is YAML, or JSON held to RFC 8259.
 public enum YAMLInputFormat: Sendable {
@@ -43,7 +48,9 @@ public enum YAMLParser {
         }
         var composer = Composer(file: file, limits: limits, jsonStrings: standIns.values)
         let text = standIns.isEmpty ? file.bytes : standIns.apply(to: file.bytes)
-        let root = text.withUnsafeBufferPointer { composer.run($0, threaded: $0.count >= threadedFrom) }
+        let root = text.withUnsafeBufferPointer { text in
+            file.bytes.withUnsafeBufferPointer { composer.run(text, original: $0, threaded: text.count >= threadedFrom) }
+        }
         return YAMLDocument(file: file, root: root, errors: composer.errors)
     }
 
@@ -119,7 +126,8 @@ private struct Composer: ~Copyable {
     /// The tree being built (see `NodeStorage`).
     private var records: [NodeRecord] = []
     private var slots: [UInt32] = []
-    private var texts: [String] = []
+    /// Scalar texts that are not written verbatim in the source (see `NodeStorage`).
+    private var extra: [UInt8] = []
     private var tags: [Int: String] = [:]
     /// The record indices of the children of every open collection.
     private var pending: [UInt32] = []
@@ -131,6 +139,8 @@ private struct Composer: ~Copyable {
     private var documents = 0
     /// The text libyaml reads (while `run` runs), and where in it, in characters and bytes, the last mark was.
     private var text = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    /// The file's own bytes (while `run` runs; the same as `text` but for JSON strings given stand-ins).
+    private var original = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     private var cursor = (index: 0, offset: 0)
 
     init(file: SourceFile, limits: YAMLLimits, jsonStrings: [Int: String]) {
@@ -145,7 +155,6 @@ private struct Composer: ~Copyable {
         let expectedNodes = file.bytes.count / 12 + 16
         records.reserveCapacity(expectedNodes)
         slots.reserveCapacity(expectedNodes)
-        texts.reserveCapacity(expectedNodes)
     }
 
     deinit {
@@ -154,11 +163,16 @@ private struct Composer: ~Copyable {
     }
 
     /// Parses `bytes` (with libyaml on a thread of its own when `threaded`) and returns the root node, or nil
-    /// when there is no document or an error stopped it.
-    mutating func run(_ bytes: UnsafeBufferPointer<UInt8>, threaded: Bool) -> YAMLNode? {
+    /// when there is no document or an error stopped it. `original` is the file's text, which `bytes` is
+    /// but for stand-ins.
+    mutating func run(_ bytes: UnsafeBufferPointer<UInt8>, original: UnsafeBufferPointer<UInt8>, threaded: Bool) -> YAMLNode? {
         guard let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1) else { return nil }
         text = bytes
-        defer { text = UnsafeBufferPointer(start: nil, count: 0) }
+        self.original = original
+        defer {
+            text = UnsafeBufferPointer(start: nil, count: 0)
+            self.original = UnsafeBufferPointer(start: nil, count: 0)
+        }
         yaml_parser_set_input_string(parser, base, bytes.count)
         yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
         var events = LibYAMLEvents(parser: parser, threaded: threaded)
@@ -169,9 +183,10 @@ private struct Composer: ~Copyable {
                 case .failure(let failure):
                     reportLibYAMLError(failure)
                     return nil
-                case .event(let event, let value):
+                case .event(let event):
                     if event.type == YAML_STREAM_END_EVENT { break reading }
-                    try handle(event, value: value)
+                    let (tag, anchor) = (events.tag(of: event), events.anchor(of: event))
+                    try events.withValue(of: event) { try handle(event, value: $0, tag: tag, anchor: anchor) }
                 }
             }
         } catch {
@@ -185,12 +200,12 @@ private struct Composer: ~Copyable {
                 range: SourceRange(at: file.endMark)))
         }
         guard let root else { return nil }
-        let storage = NodeStorage(records: records, slots: slots, texts: texts, tags: tags, root: Int(root.node),
-                                  rootExpandedCount: root.expanded)
+        let storage = NodeStorage(records: records, slots: slots, source: file.bytes, extra: extra, tags: tags,
+                                  root: Int(root.node), rootExpandedCount: root.expanded)
         return YAMLNode(storage, Int(root.node))
     }
 
-    private mutating func handle(_ event: LibYAMLEvents.Event, value: String) throws {
+    private mutating func handle(_ event: LibYAMLEvents.Event, value: UnsafeBufferPointer<UInt8>, tag: String?, anchor: String?) throws {
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
             documents += 1
@@ -205,15 +220,18 @@ private struct Composer: ~Copyable {
         case YAML_SCALAR_EVENT:
             let range = SourceRange(start: mark(event.start), end: mark(event.end))
             let style = scalarStyle(event.style)
-            let text = (style == .doubleQuoted && !jsonStrings.isEmpty ? jsonStrings[range.start.offset] : nil) ?? value
-            let tag = event.tag
-            let kind = scalarKind(text: text, style: style, tag: tag, range: range)
-            let node = append(NodeRecord(kind: .scalar, scalarKind: kind, style: style, range: range,
-                                         first: UInt32(texts.count), count: 0), tag: tag)
-            texts.append(text)
-            add(node, expanded: 1, anchor: event.anchor)
+            var record = NodeRecord(kind: .scalar, style: style, range: range, first: 0, count: 0)
+            if style == .doubleQuoted, !jsonStrings.isEmpty, var json = jsonStrings[range.start.offset] {
+                json.withUTF8 { record.scalarKind = scalarKind($0, style: style, tag: tag, range: range) }
+                json.withUTF8 { place($0, in: &record) }
+            } else {
+                record.scalarKind = scalarKind(value, style: style, tag: tag, range: range)
+                place(value, in: &record)
+            }
+            let node = append(record, tag: tag)
+            add(node, expanded: 1, anchor: anchor)
         case YAML_ALIAS_EVENT:
-            let name = event.anchor ?? ""
+            let name = anchor ?? ""
             let range = SourceRange(start: mark(event.start), end: mark(event.end))
             guard let target = anchors[name] else {
                 let open = stack.contains { $0.anchor == name }
@@ -235,9 +253,9 @@ private struct Composer: ~Copyable {
             }
             add(target.node, expanded: target.expanded, anchor: nil, aliasSite: range)
         case YAML_SEQUENCE_START_EVENT:
-            try push(isMapping: false, event: event)
+            try push(isMapping: false, event: event, tag: tag, anchor: anchor)
         case YAML_MAPPING_START_EVENT:
-            try push(isMapping: true, event: event)
+            try push(isMapping: true, event: event, tag: tag, anchor: anchor)
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let frame = stack.popLast() else { return }
             let range = SourceRange(start: frame.start, end: mark(event.end))
@@ -246,7 +264,7 @@ private struct Composer: ~Copyable {
             pending.removeSubrange(frame.firstChild...)
             aliasSites.removeSubrange(frame.firstAliasSite...)
             let node = append(NodeRecord(kind: frame.isMapping ? .mapping : .sequence,
-                                         childrenInSourceOrder: isInSourceOrder(children, stride: frame.isMapping ? 2 : 1),
+                                         flags: isInSourceOrder(children, stride: frame.isMapping ? 2 : 1) ? .childrenInSourceOrder : [],
                                          range: range, first: UInt32(slots.count),
                                          count: UInt32(children.count / (frame.isMapping ? 2 : 1))),
                               tag: frame.tag)
@@ -276,7 +294,7 @@ private struct Composer: ~Copyable {
         return true
     }
 
-    private mutating func push(isMapping: Bool, event: LibYAMLEvents.Event) throws {
+    private mutating func push(isMapping: Bool, event: LibYAMLEvents.Event, tag: String?, anchor: String?) throws {
         let start = mark(event.start)
         if stack.count >= limits.maxDepth {
             errors.append(YAMLError(code: "nesting-too-deep",
@@ -285,7 +303,7 @@ private struct Composer: ~Copyable {
                                     fix: "flatten the data, or raise the limit with --max-depth"))
             throw Stop()
         }
-        stack.append(Frame(isMapping: isMapping, start: start, tag: event.tag, anchor: event.anchor,
+        stack.append(Frame(isMapping: isMapping, start: start, tag: tag, anchor: anchor,
                            firstChild: pending.count, firstAliasSite: aliasSites.count))
     }
 
@@ -301,10 +319,50 @@ private struct Composer: ~Copyable {
         stack[stack.count - 1].expanded += expanded
     }
 
-    /// The text of a node when it is a scalar.
+    /// Points `record` at its text: the run of the source it is written as, when it is that verbatim (plain,
+    /// or quoted without escapes, on one line), or else a copy at the end of `extra`.
+    private mutating func place(_ value: UnsafeBufferPointer<UInt8>, in record: inout NodeRecord) {
+        let quotes = record.style == .singleQuoted || record.style == .doubleQuoted ? 1 : 0
+        let start = record.range.start.offset + quotes
+        let end = record.range.end.offset - quotes
+        record.count = UInt32(value.count)
+        if record.style != .literal, record.style != .folded, end - start == value.count, start >= 0, end <= original.count,
+           Self.equal(UnsafeBufferPointer(rebasing: original[start..<end]), value) {
+            record.first = UInt32(start)
+            record.flags = []
+            return
+        }
+        record.first = UInt32(extra.count)
+        record.flags = .textInExtra
+        extra.append(contentsOf: value)
+    }
+
+    private static func equal(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        guard let left = lhs.baseAddress, let right = rhs.baseAddress else { return true }
+        return memcmp(left, right, lhs.count) == 0
+    }
+
+    /// Calls `body` with a scalar record's text.
+    private func withText<Result>(of record: NodeRecord, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let range = Int(record.first)..<Int(record.first) + Int(record.count)
+        if record.flags.contains(.textInExtra) {
+            return extra.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        }
+        return body(UnsafeBufferPointer(rebasing: original[range]))
+    }
+
+    /// The text of a node when it is a scalar (for messages, and the rare mappings with many keys).
     private func scalarText(_ node: UInt32) -> String? {
         let record = records[Int(node)]
-        return record.kind == .scalar ? texts[Int(record.first)] : nil
+        return record.kind == .scalar ? withText(of: record) { String(decoding: $0, as: UTF8.self) } : nil
+    }
+
+    /// Whether both nodes are scalars with the same text.
+    private func sameText(_ first: UInt32, _ second: UInt32) -> Bool {
+        let (a, b) = (records[Int(first)], records[Int(second)])
+        guard a.kind == .scalar, b.kind == .scalar, a.count == b.count else { return false }
+        return withText(of: a) { left in withText(of: b) { Self.equal(left, $0) } }
     }
 
     /// Pairs up the keys and values of a closing mapping (as key, value, key, value, …), reports duplicate
@@ -319,16 +377,19 @@ private struct Composer: ~Copyable {
         for index in stride(from: frame.firstChild, to: pending.count - 1, by: 2) {
             let key = pending[index]
             let value = pending[index + 1]
-            if let text = scalarText(key) {
-                let record = records[Int(key)]
-                if record.style == .plain, text == "<<",
+            let record = records[Int(key)]
+            if record.kind == .scalar {
+                if record.style == .plain, record.count == 2, withText(of: record, { $0[0] == 0x3C && $0[1] == 0x3C }),
                    tags[Int(key)].map({ $0 == "tag:yaml.org,2002:merge" }) ?? true {
                     let site = aliasSites[frame.firstAliasSite...].first { $0.child == index + 1 }?.range ?? records[Int(value)].range
                     merges.append((pairs.count, value, site))
                     continue
                 }
-                let first = usesDictionary ? seen[text] : stride(from: 0, to: pairs.count, by: 2).lazy.map { pairs[$0] }.first { scalarText($0) == text }
+                // Keys are compared as bytes; only a mapping with many keys makes strings (for a dictionary).
+                let name = usesDictionary ? scalarText(key) ?? "" : ""
+                let first = usesDictionary ? seen[name] : stride(from: 0, to: pairs.count, by: 2).lazy.map { pairs[$0] }.first { sameText($0, key) }
                 if let first {
+                    let text = scalarText(key) ?? ""
                     errors.append(YAMLError(
                         code: "duplicate-key",
                         message: "duplicate key '\(text)'; expected each key once in a mapping",
@@ -337,7 +398,7 @@ private struct Composer: ~Copyable {
                         fix: "remove one of the two, or merge their values"))
                     continue
                 }
-                if usesDictionary { seen[text] = key }
+                if usesDictionary { seen[name] = key }
             }
             pairs.append(key)
             pairs.append(value)
@@ -398,9 +459,10 @@ private struct Composer: ~Copyable {
         }
     }
 
-    private mutating func scalarKind(text: String, style: YAMLScalar.Style, tag: String?, range: SourceRange) -> YAMLScalar.Kind {
+    private mutating func scalarKind(_ text: UnsafeBufferPointer<UInt8>, style: YAMLScalar.Style, tag: String?,
+                                     range: SourceRange) -> YAMLScalar.Kind {
         guard let tag, tag != "!" else {
-            return style == .plain ? YAMLScalar.resolve(text) : .string
+            return style == .plain ? YAMLScalar.resolve(utf8: text) : .string
         }
         let wanted: YAMLScalar.Kind
         switch tag {
@@ -413,10 +475,10 @@ private struct Composer: ~Copyable {
             reportUnknownTag(tag, range: range)
             return .string
         }
-        let resolved = YAMLScalar.resolve(text)
+        let resolved = YAMLScalar.resolve(utf8: text)
         if resolved == wanted || (wanted == .float && resolved == .int) { return wanted }
         errors.append(YAMLError(code: "invalid-tagged-value",
-                                message: "'\(text)' is not a valid \(displayTag(tag)); expected \(wanted.description)",
+                                message: "'\(String(decoding: text, as: UTF8.self))' is not a valid \(displayTag(tag)); expected \(wanted.description)",
                                 range: range))
         return .string
     }

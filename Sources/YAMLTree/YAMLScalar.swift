@@ -80,38 +80,43 @@ public struct YAMLScalar: Sendable, Hashable {
 
     /// The core-schema type of a plain scalar's text.
     public static func resolve(_ text: String) -> Kind {
-        let utf8 = text.utf8
-        guard let first = utf8.first else { return .null }
+        var text = text
+        return text.withUTF8(resolve(utf8:))
+    }
+
+    /// The core-schema type of a plain scalar's text, given as UTF-8 bytes.
+    static func resolve(utf8 text: UnsafeBufferPointer<UInt8>) -> Kind {
+        guard let first = text.first else { return .null }
         // Fast path: most text starts with a letter that no typed scalar starts with.
         switch first {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."):
-            return resolveNumber(text)
+            return isSpecialFloat(text) ? .float : resolveNumber(bytes: text)
         case UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "~"):
             // Keys such as `name` start the same way: the length settles most without comparing text.
-            guard utf8.count == (first == UInt8(ascii: "~") ? 1 : 4) else { return .string }
-            switch text {
-            case "~", "null", "Null", "NULL": return .null
-            default: return .string
-            }
+            guard text.count == (first == UInt8(ascii: "~") ? 1 : 4) else { return .string }
+            return isOne(of: nullWords, text) ? .null : .string
         case UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"):
             // Likewise `title`, `features`, `file`: `true` has 4 letters, `false` 5.
-            guard utf8.count == (first | 0x20 == UInt8(ascii: "t") ? 4 : 5) else { return .string }
-            switch text {
-            case "true", "True", "TRUE", "false", "False", "FALSE": return .bool
-            default: return .string
-            }
+            guard text.count == (first | 0x20 == UInt8(ascii: "t") ? 4 : 5) else { return .string }
+            return isOne(of: boolWords, text) ? .bool : .string
         default:
             return .string
         }
     }
 
-    private static func resolveNumber(_ text: String) -> Kind {
-        switch text {
-        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF", ".nan", ".NaN", ".NAN":
-            return .float
-        default:
-            var text = text
-            return text.withUTF8(resolveNumber(bytes:))
+    private static let nullWords: [StaticString] = ["~", "null", "Null", "NULL"]
+    private static let boolWords: [StaticString] = ["true", "True", "TRUE", "false", "False", "FALSE"]
+    private static let floatWords: [StaticString] = [".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF",
+                                                     ".nan", ".NaN", ".NAN"]
+
+    private static func isSpecialFloat(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        text.count <= 5 && isOne(of: floatWords, text)
+    }
+
+    private static func isOne(of words: [StaticString], _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        words.contains { word in
+            word.utf8CodeUnitCount == text.count
+                && UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount).elementsEqual(text)
         }
     }
 

@@ -31,18 +31,25 @@ struct DecodingContext {
         }
         var fields = Fields(node: node, mapping: mapping, allowed: allowed)
         for (index, pair) in mapping.enumerated() {
-            guard let key = pair.key.scalar, key.kind != .null || !key.text.isEmpty else {
-                error("type-mismatch", "expected a string key in '\(name())', found \(pair.key.kindDescription)", at: pair.key)
-                continue
-            }
-            guard let slot = allowed.firstIndex(where: { Fields.same($0, key.text) }) else {
-                error("unknown-key", "unknown key '\(key.text)' in '\(name())'\(Suggestion.phrase(for: key.text, in: allowed))",
-                      at: pair.key, fix: "known keys: " + allowed.filter { $0 != "$schema" }.joined(separator: ", "))
+            // The key's bytes are compared with the allowed keys in place; a string is made only for a message.
+            let slot = pair.key.withScalarUTF8 { key in allowed.firstIndex { Fields.same($0, key) } } ?? nil
+            guard let slot else {
+                reportUnknownKey(pair.key, in: name(), allowed: allowed)
                 continue
             }
             fields.found(slot, at: index)
         }
         return fields
+    }
+
+    /// A key `fields` does not know: not a string, or not one of `allowed`.
+    private func reportUnknownKey(_ keyNode: YAMLNode, in name: String, allowed: [String]) {
+        guard let key = keyNode.scalar, key.kind != .null || !key.text.isEmpty else {
+            error("type-mismatch", "expected a string key in '\(name)', found \(keyNode.kindDescription)", at: keyNode)
+            return
+        }
+        error("unknown-key", "unknown key '\(key.text)' in '\(name)'\(Suggestion.phrase(for: key.text, in: allowed))",
+              at: keyNode, fix: "known keys: " + allowed.filter { $0 != "$schema" }.joined(separator: ", "))
     }
 
     /// The registry key a reference names, when `node` is one: a string, or a plain number by its literal
@@ -144,5 +151,10 @@ struct Fields {
     /// without comparing their text (decoding asks for every known key of every mapping).
     static func same(_ a: String, _ b: String) -> Bool {
         a.utf8.count == b.utf8.count && a == b
+    }
+
+    /// Whether a key is the text of `b` (a key's UTF-8, read in place from the tree).
+    static func same(_ a: String, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        a.hasUTF8(b)
     }
 }

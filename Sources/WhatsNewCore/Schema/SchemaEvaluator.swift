@@ -90,7 +90,7 @@ struct SchemaEvaluator {
                 valid = false
             }
         case .string where schema.hasStringKeywords:
-            if let scalar = instance.scalar, !evaluateString(instance, scalar.text, schema, collect: collect) {
+            if instance.withScalarUTF8({ evaluateString(instance, $0, schema, collect: collect) }) == false {
                 guard collect else { return false }
                 valid = false
             }
@@ -161,16 +161,17 @@ struct SchemaEvaluator {
             }
         }
         for (index, pair) in pairs.enumerated() {
-            guard let name = pair.key.scalar?.text else {
+            // The key is read in place, as bytes (see `evaluateEntry`).
+            path.append(Step(key: pair.key, index: index, isKeyName: false))
+            let evaluated = pair.key.withScalarUTF8 { name in evaluateEntry(pair, index: index, name: name, schema, collect: collect) }
+            path.removeLast()
+            guard let entryValid = evaluated else {
                 guard collect else { return false }
                 valid = false
                 record("type", pair.key.range, "expected a string for a key in \(subject()), found \(pair.key.kindDescription)",
                        expectation: "a string") { $0.expectedTypes = .string }
                 continue
             }
-            path.append(Step(key: pair.key, index: index, isKeyName: false))
-            let entryValid = evaluateEntry(pair, index: index, name: name, schema, collect: collect)
-            path.removeLast()
             if !entryValid {
                 guard collect else { return false }
                 valid = false
@@ -186,22 +187,25 @@ struct SchemaEvaluator {
     }
 
     /// One mapping entry against `properties`, `patternProperties`, `additionalProperties` and
-    /// `propertyNames`; the path already ends with the entry.
-    private mutating func evaluateEntry(_ pair: YAMLPair, index: Int, name: String, _ schema: SchemaNode, collect: Bool) -> Bool {
+    /// `propertyNames`; the path already ends with the entry. The key's name is its UTF-8, in place: a
+    /// string is made only for a message (or to look up one of many properties).
+    private mutating func evaluateEntry(_ pair: YAMLPair, index: Int, name: UnsafeBufferPointer<UInt8>, _ schema: SchemaNode,
+                                        collect: Bool) -> Bool {
         var valid = true
         var matched = false
-        if let property = schema.property(name) {
+        if let property = schema.property(utf8: name) {
             matched = true
             if nodes[property].rejectsEverything {
                 guard collect else { return false }
                 valid = false
-                record("properties", pair.key.range, "key '\(SchemaMessages.shorten(name))' is not allowed in \(subject(dropping: 1))")
+                record("properties", pair.key.range,
+                       "key '\(SchemaMessages.shorten(String(decoding: name, as: UTF8.self)))' is not allowed in \(subject(dropping: 1))")
             } else if !evaluate(pair.value, property, collect: collect) {
                 guard collect else { return false }
                 valid = false
             }
         }
-        for (regex, patternSchema) in schema.patternProperties where regex.matches(name) {
+        for (regex, patternSchema) in schema.patternProperties where regex.matches(utf8: name) {
             matched = true
             if !evaluate(pair.value, patternSchema, collect: collect) {
                 guard collect else { return false }
@@ -212,7 +216,7 @@ struct SchemaEvaluator {
             if nodes[additional].rejectsEverything {
                 guard collect else { return false }
                 valid = false
-                recordUnknownKey(pair.key, name, schema)
+                recordUnknownKey(pair.key, String(decoding: name, as: UTF8.self), schema)
             } else if !evaluate(pair.value, additional, collect: collect) {
                 guard collect else { return false }
                 valid = false
@@ -240,7 +244,7 @@ struct SchemaEvaluator {
     }
 
     private static func has(_ name: String, _ pairs: YAMLMapping) -> Bool {
-        pairs.contains { $0.key.scalar?.text == name }
+        pairs.contains { $0.key.hasScalarText(name) }
     }
 
     private mutating func evaluateArray(_ instance: YAMLNode, _ items: YAMLSequence, _ schema: SchemaNode, collect: Bool) -> Bool {
@@ -333,10 +337,13 @@ struct SchemaEvaluator {
         return valid
     }
 
-    private mutating func evaluateString(_ instance: YAMLNode, _ text: String, _ schema: SchemaNode, collect: Bool) -> Bool {
+    /// `minLength`, `maxLength` and `pattern` on a string's UTF-8, read in place.
+    private mutating func evaluateString(_ instance: YAMLNode, _ text: UnsafeBufferPointer<UInt8>, _ schema: SchemaNode,
+                                         collect: Bool) -> Bool {
         var valid = true
-        if schema.minLength != nil || schema.maxLength != nil, !Self.lengthSurelyFits(text.utf8.count, schema) {
-            let length = text.unicodeScalars.count
+        if schema.minLength != nil || schema.maxLength != nil, !Self.lengthSurelyFits(text.count, schema) {
+            // Unicode scalars: every byte that does not continue a sequence starts one.
+            let length = text.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
             if let minimum = schema.minLength, length < minimum {
                 guard collect else { return false }
                 valid = false
@@ -352,7 +359,7 @@ struct SchemaEvaluator {
                        expectation: "at most \(SchemaMessages.count(maximum, "character"))")
             }
         }
-        if let pattern = schema.pattern, !pattern.matches(text) {
+        if let pattern = schema.pattern, !pattern.matches(utf8: text) {
             guard collect else { return false }
             valid = false
             let label = schema.title.map(SchemaMessages.nounPhrase)

@@ -95,6 +95,16 @@ final class SchemaNode: @unchecked Sendable {
         return propertyIndex[name]
     }
 
+    /// The subschema of `properties` named by the UTF-8 `name` (a key read in place from the tree).
+    @inline(__always)
+    func property(utf8 name: UnsafeBufferPointer<UInt8>) -> ID? {
+        if properties.count <= 8 {
+            for property in properties where property.name.hasUTF8(name) { return property.schema }
+            return nil
+        }
+        return propertyIndex[String(decoding: name, as: UTF8.self)]
+    }
+
     /// Every subschema that applies to the same instance as this one (the edges of a `$ref` loop).
     var inPlaceSubschemas: [ID] {
         var result = allOf + anyOf + oneOf + dependentSchemas.map(\.schema)

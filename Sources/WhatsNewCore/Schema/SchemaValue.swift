@@ -40,6 +40,8 @@ indirect enum SchemaValue: Sendable, Hashable {
 
     /// Whether `node` is this value.
     func matches(_ node: YAMLNode) -> Bool {
+        // A string, the usual `enum` value, is compared in place.
+        if case .string(let value) = self { return node.shape == .string && node.hasScalarText(value) }
         switch (self, node.content) {
         case (.array(let values), .sequence(let items)):
             return values.count == items.count && zip(values, items).allSatisfy { $0.matches($1) }

@@ -53,11 +53,12 @@ struct ECMARegex: Sendable {
 
     /// Whether the pattern matches anywhere in `text` (JSON Schema patterns are not implicitly anchored).
     func matches(_ text: String) -> Bool {
-        if let result = text.utf8.withContiguousStorageIfAvailable({ search($0) }) { return result }
-        return Array(text.utf8).withUnsafeBufferPointer { search($0) }
+        if let result = text.utf8.withContiguousStorageIfAvailable({ matches(utf8: $0) }) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer { matches(utf8: $0) }
     }
 
-    private func search(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Whether the pattern matches anywhere in `text`, given as valid UTF-8.
+    func matches(utf8 text: UnsafeBufferPointer<UInt8>) -> Bool {
         if let automaton, let result = automaton.matches(text) { return result }
         return run(text, entry: 0, from: 0, searching: !anchoredAtStart)
     }
