@@ -16,6 +16,24 @@ public enum YAMLInputFormat: Sendable {
     }
 }
 
+/// Hands the items of one sequence to a caller as soon as each is read, while libyaml goes on parsing the
+/// rest: the sequence that is the value of `key` in the top-level mapping (the first one, if the key is
+/// repeated). A caller can decode each item meanwhile instead of after the whole tree is built.
+///
+/// An item's node is valid for good, but keeping it costs: the tree's arrays, shared with it, are then
+/// copied when the parser next adds a node. Items are handed out even when the text later turns out to
+/// have errors, and a `<<` merge can replace the sequence in the finished tree: check the finished
+/// tree before trusting what was decoded from its items.
+public struct YAMLItemObserver {
+    public let key: String
+    public let body: (_ item: YAMLNode, _ index: Int) -> Void
+
+    public init(key: String, body: @escaping (_ item: YAMLNode, _ index: Int) -> Void) {
+        self.key = key
+        self.body = body
+    }
+}
+
 /// The result of reading one input: its tree (nil when it could not be read) and every problem found.
 public struct YAMLDocument: Sendable {
     public let file: SourceFile
@@ -25,13 +43,15 @@ public struct YAMLDocument: Sendable {
 
 /// Reads YAML and JSON through libyaml's event parser into a tree of `YAMLNode`s with ranges.
 public enum YAMLParser {
-    public static func parse(_ file: SourceFile, format: YAMLInputFormat = .yaml, limits: YAMLLimits = YAMLLimits()) -> YAMLDocument {
-        parse(file, format: format, limits: limits, threadedFrom: Composer.threadedParsingThreshold)
+    public static func parse(_ file: SourceFile, format: YAMLInputFormat = .yaml, limits: YAMLLimits = YAMLLimits(),
+                             handingOutItems observer: YAMLItemObserver? = nil) -> YAMLDocument {
+        parse(file, format: format, limits: limits, threadedFrom: Composer.threadedParsingThreshold, handingOutItems: observer)
     }
 
     /// `parse`, with libyaml on a thread of its own for texts of `threadedFrom` bytes or more (tests run
     /// both ways on the same text).
-    static func parse(_ file: SourceFile, format: YAMLInputFormat, limits: YAMLLimits, threadedFrom: Int) -> YAMLDocument {
+    static func parse(_ file: SourceFile, format: YAMLInputFormat, limits: YAMLLimits, threadedFrom: Int,
+                      handingOutItems observer: YAMLItemObserver? = nil) -> YAMLDocument {
         if let error = precheck(file, limits: limits) {
             return YAMLDocument(file: file, root: nil, errors: [error])
         }
@@ -46,7 +66,7 @@ public enum YAMLParser {
                 standIns = found
             }
         }
-        var composer = Composer(file: file, limits: limits, jsonStrings: standIns.values)
+        var composer = Composer(file: file, limits: limits, jsonStrings: standIns.values, itemObserver: observer)
         let text = standIns.isEmpty ? file.bytes : standIns.apply(to: file.bytes)
         let root = text.withUnsafeBufferPointer { text in
             file.bytes.withUnsafeBufferPointer { composer.run(text, original: $0, threaded: text.count >= threadedFrom) }
@@ -98,6 +118,8 @@ private struct Composer: ~Copyable {
         let firstAliasSite: Int
         /// 1 + the expanded count of every child.
         var expanded = 1
+        /// Whether each item is handed to the item observer as it is read.
+        var handsOutItems = false
     }
 
     /// Where an alias among the children was written (the node itself is its anchor's, with its range).
@@ -120,6 +142,9 @@ private struct Composer: ~Copyable {
     let limits: YAMLLimits
     /// The values of JSON strings libyaml read as stand-ins, by the offset of their opening quote.
     let jsonStrings: [Int: String]
+    let itemObserver: YAMLItemObserver?
+    /// Whether the observed sequence has begun (only the first is observed).
+    private var foundObservedSequence = false
     private(set) var errors: [YAMLError] = []
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     private var stack: [Frame] = []
@@ -143,10 +168,11 @@ private struct Composer: ~Copyable {
     private var original = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     private var cursor = (index: 0, offset: 0)
 
-    init(file: SourceFile, limits: YAMLLimits, jsonStrings: [Int: String]) {
+    init(file: SourceFile, limits: YAMLLimits, jsonStrings: [Int: String], itemObserver: YAMLItemObserver?) {
         self.file = file
         self.limits = limits
         self.jsonStrings = jsonStrings
+        self.itemObserver = itemObserver
         self.aliasBudget = limits.aliasBudget(forInputOf: file.bytes.count)
         parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         yaml_parser_initialize(parser)
@@ -303,8 +329,11 @@ private struct Composer: ~Copyable {
                                     fix: "flatten the data, or raise the limit with --max-depth"))
             throw Stop()
         }
-        stack.append(Frame(isMapping: isMapping, start: start, tag: tag, anchor: anchor,
-                           firstChild: pending.count, firstAliasSite: aliasSites.count))
+        var frame = Frame(isMapping: isMapping, start: start, tag: tag, anchor: anchor,
+                          firstChild: pending.count, firstAliasSite: aliasSites.count)
+        frame.handsOutItems = !isMapping && isObservedKey()
+        foundObservedSequence = foundObservedSequence || frame.handsOutItems
+        stack.append(frame)
     }
 
     /// Adds a node that expands to `expanded` nodes to the open collection (or makes it the root).
@@ -317,6 +346,20 @@ private struct Composer: ~Copyable {
         if let aliasSite { aliasSites.append(AliasSite(child: pending.count, range: aliasSite)) }
         pending.append(node)
         stack[stack.count - 1].expanded += expanded
+        if stack[stack.count - 1].handsOutItems, let itemObserver {
+            // A storage sharing the arrays for the call: once it is released they are the parser's alone again.
+            let storage = NodeStorage(records: records, slots: slots, source: file.bytes, extra: extra, tags: tags,
+                                      root: Int(node), rootExpandedCount: expanded)
+            itemObserver.body(YAMLNode(storage, Int(node)), pending.count - 1 - stack[stack.count - 1].firstChild)
+        }
+    }
+
+    /// Whether a sequence starting now is the value of the observed key in the top-level mapping.
+    private func isObservedKey() -> Bool {
+        guard let itemObserver, !foundObservedSequence, stack.count == 1, stack[0].isMapping,
+              (pending.count - stack[0].firstChild) % 2 == 1, let key = pending.last else { return false }
+        let record = records[Int(key)]
+        return record.kind == .scalar && withText(of: record) { itemObserver.key.hasUTF8($0) }
     }
 
     /// Points `record` at its text: the run of the source it is written as, when it is that verbatim (plain,

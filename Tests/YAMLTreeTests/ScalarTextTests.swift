@@ -81,3 +81,50 @@ final class ScalarTextTests: XCTestCase {
         XCTAssertEqual(document.errors.first?.message, "duplicate key 'title'; expected each key once in a mapping")
     }
 }
+
+/// The items of the observed sequence reach the observer as each is read, in order, and only those.
+final class ItemObserverTests: XCTestCase {
+    private func observed(_ text: String, key: String = "versions", threadedFrom: Int = .max) -> [(text: String, index: Int)] {
+        var seen: [(String, Int)] = []
+        let observer = YAMLItemObserver(key: key) { item, index in seen.append((item.dump(positions: false), index)) }
+        _ = YAMLParser.parse(SourceFile(name: "t.yaml", text: text), format: .yaml, limits: YAMLLimits(), threadedFrom: threadedFrom,
+                             handingOutItems: observer)
+        return seen
+    }
+
+    func testItemsOfTheTopLevelSequenceArriveInOrder() throws {
+        let text = """
+        other: [1, 2]
+        versions:
+          - {version: 1, nested: {versions: [x]}}
+          - &second two
+          - *second
+        tail: [3]
+
+        """
+        let seen = observed(text)
+        XCTAssertEqual(seen.map(\.index), [0, 1, 2])
+        let tree = try XCTUnwrap(YAMLParser.parse(SourceFile(name: "t.yaml", text: text)).root?["versions"]?.sequence)
+        XCTAssertEqual(seen.map(\.text), tree.map { $0.dump(positions: false) })
+    }
+
+    func testOnlyTheFirstSequenceUnderTheKeyAtTheTopIsObserved() {
+        let firstOnly = observed("versions: [a, b]\nversions: [c]\n")
+        let items = YAMLParser.parse(SourceFile(name: "t.yaml", text: "[a, b]\n")).root?.sequence.map { $0.map { $0.dump(positions: false) } }
+        XCTAssertEqual(firstOnly.map(\.text), items)
+        XCTAssertTrue(observed("outer:\n  versions: [a]\n").isEmpty)
+        XCTAssertTrue(observed("- versions: [a]\n").isEmpty)
+        XCTAssertTrue(observed("versions: {a: 1}\n").isEmpty)
+        XCTAssertTrue(observed("versionz: [a]\n").isEmpty)
+    }
+
+    func testItemsArriveTheSameWhenParsingOnAThread() {
+        var text = "versions:\n"
+        for index in 0..<500 { text += "  - {version: \(index), title: \"t\\u00e9\(index)\"}\n" }
+        let inline = observed(text)
+        let threaded = observed(text, threadedFrom: 0)
+        XCTAssertEqual(inline.count, 500)
+        XCTAssertEqual(threaded.map(\.text), inline.map(\.text))
+        XCTAssertEqual(threaded.map(\.index), Array(0..<500))
+    }
+}

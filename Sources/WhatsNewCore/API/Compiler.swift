@@ -34,7 +34,7 @@ public struct Compiler: Sendable {
     public func load(_ inputs: [String], engine: DiagnosticEngine) throws(IOError) -> Manifest? {
         let errorsBefore = engine.errorCount
         var loaded: [LoadedInput] = []
-        for input in inputs { loaded += try InputLoader.load(input, options: readOptions, engine: engine) }
+        for input in inputs { loaded += try InputLoader.load(input, options: readOptions, decodingVersions: true, engine: engine) }
         return try check(loaded, baseDirectory: Self.baseDirectory(of: inputs.first ?? "."), errorsBefore: errorsBefore, engine: engine)
     }
 
@@ -44,7 +44,8 @@ public struct Compiler: Sendable {
     @discardableResult
     public func load(contents: [UInt8], name: String, engine: DiagnosticEngine) throws(IOError) -> Manifest? {
         let errorsBefore = engine.errorCount
-        let loaded = InputLoader.parse(contents, displayName: name, isFragment: false, options: readOptions, engine: engine)
+        let loaded = InputLoader.parse(contents, displayName: name, isFragment: false, options: readOptions, decodingVersions: true,
+                                       engine: engine)
         return try check([loaded], baseDirectory: FileSystem.directoryName(of: name), errorsBefore: errorsBefore, engine: engine)
     }
 
@@ -73,7 +74,7 @@ public struct Compiler: Sendable {
 
         var decoder = ManifestDecoder(engine: engine)
         for input in loaded {
-            if let root = input.root { decoder.addInput(root, file: input.file) }
+            if let root = input.root { decoder.addInput(root, file: input.file, earlyVersions: input.earlyVersions) }
         }
         for input in references {
             if let root = input.root { decoder.addReferences(root, file: input.file) }

@@ -8,6 +8,8 @@ struct LoadedInput: Sendable {
     let hasReadingErrors: Bool
     /// Whether it is one file of a directory of fragments.
     let isFragment: Bool
+    /// Its versions, decoded while it was parsed (nil when they were not, or reading found problems).
+    var earlyVersions: EarlyVersions? = nil
 
     /// The same input with its tree's handles for another thread (see `YAMLNode.forAnotherThread`).
     func forAnotherThread() -> LoadedInput {
@@ -20,7 +22,10 @@ struct LoadedInput: Sendable {
 enum InputLoader {
     static let fragmentExtensions = [".yaml", ".yml", ".json"]
 
-    static func load(_ path: String, options: ReadOptions, engine: DiagnosticEngine) throws(IOError) -> [LoadedInput] {
+    /// `decodingVersions` decodes each input's versions while it is parsed (see `EarlyVersions`), for
+    /// inputs that are manifests.
+    static func load(_ path: String, options: ReadOptions, decodingVersions: Bool = false,
+                     engine: DiagnosticEngine) throws(IOError) -> [LoadedInput] {
         if path != "-", FileSystem.kind(of: path) == .directory {
             let names = try FileSystem.entries(of: path).filter { name in
                 !name.hasPrefix(".") && fragmentExtensions.contains { name.lowercased().hasSuffix($0) }
@@ -34,27 +39,32 @@ enum InputLoader {
             var inputs: [LoadedInput] = []
             for name in names {
                 inputs.append(try loadFile(base + "/" + name, displayName: base + "/" + name, isFragment: true, options: options,
-                                           engine: engine))
+                                           decodingVersions: decodingVersions, engine: engine))
             }
             return inputs
         }
         let displayName = path == "-" ? (options.assumeFilename ?? "<stdin>") : path
-        return [try loadFile(path, displayName: displayName, isFragment: false, options: options, engine: engine)]
+        return [try loadFile(path, displayName: displayName, isFragment: false, options: options, decodingVersions: decodingVersions,
+                             engine: engine)]
     }
 
     private static func loadFile(_ path: String, displayName: String, isFragment: Bool, options: ReadOptions,
-                                 engine: DiagnosticEngine) throws(IOError) -> LoadedInput {
+                                 decodingVersions: Bool, engine: DiagnosticEngine) throws(IOError) -> LoadedInput {
         let bytes = try FileSystem.read(path, limit: options.limits.maxInputBytes)
-        return parse(bytes, displayName: displayName, isFragment: isFragment, options: options, engine: engine)
+        return parse(bytes, displayName: displayName, isFragment: isFragment, options: options, decodingVersions: decodingVersions,
+                     engine: engine)
     }
 
     /// Reads the bytes of one input, as YAML or (for a name ending in `.json`) strict JSON, reporting every
     /// problem to the engine.
     static func parse(_ bytes: [UInt8], displayName: String, isFragment: Bool, options: ReadOptions,
-                      engine: DiagnosticEngine) -> LoadedInput {
+                      decodingVersions: Bool = false, engine: DiagnosticEngine) -> LoadedInput {
         let file = SourceFile(name: displayName, contents: bytes)
-        let document = YAMLParser.parse(file, format: file.format, limits: options.limits)
+        let early = decodingVersions ? EarlyVersions(file: file) : nil
+        let document = YAMLParser.parse(file, format: file.format, limits: options.limits, handingOutItems: early?.observer)
         for error in document.errors { engine.report(Diagnostic(error, in: file)) }
-        return LoadedInput(file: file, root: document.root, hasReadingErrors: !document.errors.isEmpty, isFragment: isFragment)
+        var input = LoadedInput(file: file, root: document.root, hasReadingErrors: !document.errors.isEmpty, isFragment: isFragment)
+        if document.errors.isEmpty { input.earlyVersions = early }
+        return input
     }
 }
