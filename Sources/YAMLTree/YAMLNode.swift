@@ -205,8 +205,8 @@ public struct YAMLSequence: RandomAccessCollection, Sendable {
 
 /// The pairs of a mapping in source order (after `<<` merges and without duplicate keys).
 public struct YAMLMapping: RandomAccessCollection, Sendable {
-    private let storage: NodeStorage
-    private let first: Int
+    @usableFromInline let storage: NodeStorage
+    @usableFromInline let first: Int
     public let count: Int
 
     init(_ storage: NodeStorage, _ record: NodeRecord) {
@@ -222,6 +222,18 @@ public struct YAMLMapping: RandomAccessCollection, Sendable {
         precondition(position >= 0 && position < count, "mapping index out of range")
         let slot = first + 2 * position
         return YAMLPair(key: YAMLNode(storage, Int(storage.slots[slot])), value: YAMLNode(storage, Int(storage.slots[slot + 1])))
+    }
+
+    /// Whether one of the keys is the scalar `key` (compared in place, without making a pair or a string).
+    @inlinable
+    public func containsKey(_ key: String) -> Bool {
+        for slot in stride(from: first, to: first + 2 * count, by: 2) {
+            let record = storage.records[Int(storage.slots[slot])]
+            if record.kind == .scalar, Int(record.count) == key.utf8.count, storage.withText(of: record, { key.hasUTF8($0) }) {
+                return true
+            }
+        }
+        return false
     }
 }
 
@@ -267,7 +279,7 @@ struct NodeRecord: Sendable {
 @usableFromInline
 final class NodeStorage: Sendable {
     @usableFromInline let records: [NodeRecord]
-    let slots: [UInt32]
+    @usableFromInline let slots: [UInt32]
     @usableFromInline let source: [UInt8]
     @usableFromInline let extra: [UInt8]
     let tags: [Int: String]

@@ -32,6 +32,8 @@ public struct Compiler: Sendable {
     /// Where both layers find a problem at the same place, the decoder's more specific diagnostic is kept.
     @discardableResult
     public func load(_ inputs: [String], engine: DiagnosticEngine) throws(IOError) -> Manifest? {
+        let schemaCompilation = compilingBuiltinSchema()
+        defer { _ = schemaCompilation?.result }
         let errorsBefore = engine.errorCount
         var loaded: [LoadedInput] = []
         for input in inputs { loaded += try InputLoader.load(input, options: readOptions, decodingVersions: true, engine: engine) }
@@ -43,6 +45,8 @@ public struct Compiler: Sendable {
     /// relative to `name`'s directory. Throws only when a `--refs` file cannot be read.
     @discardableResult
     public func load(contents: [UInt8], name: String, engine: DiagnosticEngine) throws(IOError) -> Manifest? {
+        let schemaCompilation = compilingBuiltinSchema()
+        defer { _ = schemaCompilation?.result }
         let errorsBefore = engine.errorCount
         let loaded = InputLoader.parse(contents, displayName: name, isFragment: false, options: readOptions, decodingVersions: true,
                                        engine: engine)
@@ -93,6 +97,17 @@ public struct Compiler: Sendable {
         engine.report(contentsOf: schemaCheck.result, unlessReportedSince: firstSemanticDiagnostic)
         if leavesMemoryForExit { ProcessLifetime.keep(manifest) }
         return manifest
+    }
+
+    /// Compiles the built-in schema (once per process) on a thread of its own when it is the one to check
+    /// against, so that it is ready by the time the inputs are read: reading a file and checking its text
+    /// leave the second core idle. (The schema thread then finds it compiled, or waits for it.)
+    private func compilingBuiltinSchema() -> BackgroundWork<Bool>? {
+        guard schema == nil else { return nil }
+        return BackgroundWork {
+            _ = SchemaValidator.builtin
+            return true
+        }
     }
 
     /// Checks that run on a thread of their own and report to diagnostics of their own (an engine is never

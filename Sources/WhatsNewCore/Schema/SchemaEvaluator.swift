@@ -244,7 +244,7 @@ struct SchemaEvaluator {
     }
 
     private static func has(_ name: String, _ pairs: YAMLMapping) -> Bool {
-        pairs.contains { $0.key.hasScalarText(name) }
+        pairs.containsKey(name)
     }
 
     private mutating func evaluateArray(_ instance: YAMLNode, _ items: YAMLSequence, _ schema: SchemaNode, collect: Bool) -> Bool {
@@ -311,18 +311,26 @@ struct SchemaEvaluator {
         return valid
     }
 
+    /// Up to this many items, `uniqueItems` compares every pair (allocating nothing) instead of hashing.
+    private static let pairwiseUniquenessLimit = 8
+
     private mutating func evaluateUniqueness(_ items: YAMLSequence, collect: Bool) -> Bool {
         var valid = true
+        // A short array (a feature's platforms) is compared item by item; a long one through hashes.
+        let comparesPairs = items.count <= Self.pairwiseUniquenessLimit
         var firstIndex: [Int: [Int]] = [:]
         for (index, item) in items.enumerated() {
-            var hasher = Hasher()
-            SchemaValue.hash(item, into: &hasher)
-            let hash = hasher.finalize()
-            let earlier = firstIndex[hash, default: []].first { SchemaValue.equal(items[$0], item) }
-            guard let earlier else {
-                firstIndex[hash, default: []].append(index)
-                continue
+            let earlier: Int?
+            if comparesPairs {
+                earlier = (0..<index).first { SchemaValue.equal(items[$0], item) }
+            } else {
+                var hasher = Hasher()
+                SchemaValue.hash(item, into: &hasher)
+                let hash = hasher.finalize()
+                earlier = firstIndex[hash, default: []].first { SchemaValue.equal(items[$0], item) }
+                if earlier == nil { firstIndex[hash, default: []].append(index) }
             }
+            guard let earlier else { continue }
             guard collect else { return false }
             valid = false
             let arraySubject = subject()

@@ -4,7 +4,9 @@ import YAMLTree
 /// in `SchemaSet.nodes`.
 ///
 /// Built and linked by `SchemaCompiler`, then never changed: the set that owns it is shared read-only,
-/// which is why the class is marked `@unchecked Sendable`.
+/// which is why the class is marked `@unchecked Sendable`, and why its properties are exempt from the
+/// run-time check of exclusive access (`@exclusivity(unchecked)`), which evaluation would otherwise pay
+/// at every read.
 final class SchemaNode: @unchecked Sendable {
     typealias ID = Int
 
@@ -12,7 +14,7 @@ final class SchemaNode: @unchecked Sendable {
     let file: SourceFile
     let range: SourceRange
     /// `false` as a schema: nothing is valid.
-    var rejectsEverything = false
+    @exclusivity(unchecked) var rejectsEverything = false
     /// Whether any keyword asserts or applies anything (a schema without is `true`).
     var isTrivial: Bool {
         !rejectsEverything && types == nil && enumValues == nil && constValue == nil && !hasObjectKeywords
@@ -21,64 +23,64 @@ final class SchemaNode: @unchecked Sendable {
     }
 
     // Annotations.
-    var title: String?
+    @exclusivity(unchecked) var title: String?
 
     // Any instance.
-    var types: JSONTypeSet?
-    var enumValues: [SchemaValue]?
-    var constValue: SchemaValue?
+    @exclusivity(unchecked) var types: JSONTypeSet?
+    @exclusivity(unchecked) var enumValues: [SchemaValue]?
+    @exclusivity(unchecked) var constValue: SchemaValue?
 
     // Objects.
-    var hasObjectKeywords = false
+    @exclusivity(unchecked) var hasObjectKeywords = false
     /// `properties` in schema order (for suggestions), and by name when there are many.
-    var properties: [(name: String, schema: ID)] = []
-    var propertyIndex: [String: ID] = [:]
-    var patternProperties: [(regex: ECMARegex, schema: ID)] = []
-    var additionalProperties: ID?
-    var propertyNames: ID?
-    var required: [String] = []
-    var minProperties: Int?
-    var maxProperties: Int?
-    var dependentRequired: [(name: String, requires: [String])] = []
-    var dependentSchemas: [(name: String, schema: ID)] = []
+    @exclusivity(unchecked) var properties: [(name: String, schema: ID)] = []
+    @exclusivity(unchecked) var propertyIndex: [String: ID] = [:]
+    @exclusivity(unchecked) var patternProperties: [(regex: ECMARegex, schema: ID)] = []
+    @exclusivity(unchecked) var additionalProperties: ID?
+    @exclusivity(unchecked) var propertyNames: ID?
+    @exclusivity(unchecked) var required: [String] = []
+    @exclusivity(unchecked) var minProperties: Int?
+    @exclusivity(unchecked) var maxProperties: Int?
+    @exclusivity(unchecked) var dependentRequired: [(name: String, requires: [String])] = []
+    @exclusivity(unchecked) var dependentSchemas: [(name: String, schema: ID)] = []
 
     // Arrays.
-    var hasArrayKeywords = false
-    var prefixItems: [ID] = []
-    var items: ID?
-    var contains: ID?
-    var minContains: Int?
-    var maxContains: Int?
-    var minItems: Int?
-    var maxItems: Int?
-    var uniqueItems = false
+    @exclusivity(unchecked) var hasArrayKeywords = false
+    @exclusivity(unchecked) var prefixItems: [ID] = []
+    @exclusivity(unchecked) var items: ID?
+    @exclusivity(unchecked) var contains: ID?
+    @exclusivity(unchecked) var minContains: Int?
+    @exclusivity(unchecked) var maxContains: Int?
+    @exclusivity(unchecked) var minItems: Int?
+    @exclusivity(unchecked) var maxItems: Int?
+    @exclusivity(unchecked) var uniqueItems = false
 
     // Strings.
-    var hasStringKeywords = false
-    var minLength: Int?
-    var maxLength: Int?
-    var pattern: ECMARegex?
+    @exclusivity(unchecked) var hasStringKeywords = false
+    @exclusivity(unchecked) var minLength: Int?
+    @exclusivity(unchecked) var maxLength: Int?
+    @exclusivity(unchecked) var pattern: ECMARegex?
 
     // Numbers.
-    var hasNumberKeywords = false
-    var minimum: Double?
-    var maximum: Double?
-    var exclusiveMinimum: Double?
-    var exclusiveMaximum: Double?
-    var multipleOf: Double?
+    @exclusivity(unchecked) var hasNumberKeywords = false
+    @exclusivity(unchecked) var minimum: Double?
+    @exclusivity(unchecked) var maximum: Double?
+    @exclusivity(unchecked) var exclusiveMinimum: Double?
+    @exclusivity(unchecked) var exclusiveMaximum: Double?
+    @exclusivity(unchecked) var multipleOf: Double?
 
     // Applicators on the same instance.
-    var allOf: [ID] = []
-    var anyOf: [ID] = []
-    var oneOf: [ID] = []
-    var not: ID?
-    var ifSchema: ID?
-    var thenSchema: ID?
-    var elseSchema: ID?
+    @exclusivity(unchecked) var allOf: [ID] = []
+    @exclusivity(unchecked) var anyOf: [ID] = []
+    @exclusivity(unchecked) var oneOf: [ID] = []
+    @exclusivity(unchecked) var not: ID?
+    @exclusivity(unchecked) var ifSchema: ID?
+    @exclusivity(unchecked) var thenSchema: ID?
+    @exclusivity(unchecked) var elseSchema: ID?
     /// The target of `$ref`, set when the compiler links references.
-    var ref: ID?
+    @exclusivity(unchecked) var ref: ID?
     /// Where the `$ref` value is written.
-    var refRange: SourceRange?
+    @exclusivity(unchecked) var refRange: SourceRange?
 
     init(file: SourceFile, range: SourceRange) {
         self.file = file

@@ -6,7 +6,10 @@
 /// at most once, so time is O(pattern × text) whatever the pattern, and a short string needs no heap
 /// allocation. For long texts, whose table of tried states would be large, a Pike VM (a breadth-first
 /// simulation of every thread at once) gives the same answer in O(pattern) memory.
-struct ECMARegex: Sendable {
+///
+/// A class, though immutable: a schema's pattern is read for every string it checks, and a copy of a
+/// struct of four references retains and releases each.
+final class ECMARegex: Sendable {
     let source: String
     private let program: [RegexInstruction]
     private let sets: [ScalarSet]
