@@ -63,9 +63,13 @@ public struct Compiler: Sendable {
         // The schema thread walks the trees through handles of its own (see `YAMLNode.forAnotherThread`).
         let schemaInputs = (loaded.map { $0.forAnotherThread() }, references.map { $0.forAnotherThread() })
         let schemaCheck = Self.inBackground { [schema] findings in
+            // The built-in schema has a second compiled copy, for a second thread to check long inputs with.
+            let helper = schema == nil ? SchemaValidator.builtinForSecondThread : nil
             let schema = schema ?? .builtin
-            for input in schemaInputs.0 { schema.check(input, role: input.isFragment ? .fragment : .manifest, engine: findings) }
-            for input in schemaInputs.1 { schema.check(input, role: .refs, engine: findings) }
+            for input in schemaInputs.0 {
+                schema.check(input, role: input.isFragment ? .fragment : .manifest, engine: findings, helper: helper)
+            }
+            for input in schemaInputs.1 { schema.check(input, role: .refs, engine: findings, helper: helper) }
         }
         guard engine.errorCount == errorsBefore, !loaded.isEmpty else {
             engine.report(contentsOf: schemaCheck.result)
@@ -106,6 +110,7 @@ public struct Compiler: Sendable {
         guard schema == nil else { return nil }
         return BackgroundWork {
             _ = SchemaValidator.builtin
+            _ = SchemaValidator.builtinForSecondThread
             return true
         }
     }
@@ -163,9 +168,10 @@ public struct Compiler: Sendable {
 }
 
 extension SchemaValidator {
-    /// The schema layer for one read input (skipped for a file that could not be read).
-    func check(_ loaded: LoadedInput, role: SchemaRole, engine: DiagnosticEngine) {
+    /// The schema layer for one read input (skipped for a file that could not be read); see `validate` for
+    /// `helper`.
+    func check(_ loaded: LoadedInput, role: SchemaRole, engine: DiagnosticEngine, helper: SchemaValidator? = nil) {
         guard !loaded.hasReadingErrors, let root = loaded.root else { return }
-        validate(root: root, file: loaded.file, engine: engine, role: role)
+        validate(root: root, file: loaded.file, engine: engine, role: role, stepLimit: Self.stepLimit(for: root), helper: helper)
     }
 }

@@ -10,7 +10,7 @@ struct SchemaEvaluator {
     typealias ID = SchemaNode.ID
 
     /// One step of the path from the root to the value being checked.
-    private struct Step {
+    struct Step: Sendable {
         /// The key of a mapping entry (nil for a sequence item).
         let key: YAMLNode?
         let index: Int
@@ -26,10 +26,16 @@ struct SchemaEvaluator {
     /// depth. Once spent, every check fails at once and `isExhausted` is set.
     private var remainingSteps: Int
     private(set) var isExhausted = false
+    /// The array whose later items a second evaluator checks (see `SchemaItemSplit`).
+    private let split: SchemaItemSplit?
+    /// How many checks whose outcome decides what else is checked (an `anyOf` or `oneOf` alternative, an
+    /// `if`, a `not`, `contains`) enclose the current one: there, items are never left to another evaluator.
+    private var decidingDepth = 0
 
-    init(nodes: [SchemaNode], stepLimit: Int) {
+    init(nodes: [SchemaNode], stepLimit: Int, split: SchemaItemSplit? = nil) {
         self.nodes = nodes
         self.remainingSteps = stepLimit
+        self.split = split
         path.reserveCapacity(64)
     }
 
@@ -106,21 +112,21 @@ struct SchemaEvaluator {
             guard collect else { return false }
             valid = false
         }
-        if !schema.anyOf.isEmpty, !evaluateAnyOf(instance, schema.anyOf, collect: collect) {
+        if !schema.anyOf.isEmpty, !deciding({ $0.evaluateAnyOf(instance, schema.anyOf, collect: collect) }) {
             guard collect else { return false }
             valid = false
         }
-        if !schema.oneOf.isEmpty, !evaluateOneOf(instance, schema.oneOf, collect: collect) {
+        if !schema.oneOf.isEmpty, !deciding({ $0.evaluateOneOf(instance, schema.oneOf, collect: collect) }) {
             guard collect else { return false }
             valid = false
         }
-        if let not = schema.not, evaluate(instance, not, collect: false) {
+        if let not = schema.not, deciding({ $0.evaluate(instance, not, collect: false) }) {
             guard collect else { return false }
             valid = false
             recordNot(instance, not)
         }
         if let condition = schema.ifSchema, schema.thenSchema != nil || schema.elseSchema != nil {
-            let branch = evaluate(instance, condition, collect: false) ? schema.thenSchema : schema.elseSchema
+            let branch = deciding { $0.evaluate(instance, condition, collect: false) } ? schema.thenSchema : schema.elseSchema
             if let branch, !evaluate(instance, branch, collect: collect) {
                 guard collect else { return false }
                 valid = false
@@ -262,7 +268,14 @@ struct SchemaEvaluator {
             record("maxItems", instance.range, "expected at most \(SchemaMessages.count(maximum, "item")) in \(subject()), found \(items.count)",
                    expectation: "at most \(SchemaMessages.count(maximum, "item"))")
         }
-        for (index, item) in items.enumerated() {
+        // The items from `split.from` on go to the second evaluator when this is the split array.
+        var end = items.count
+        if let split, decidingDepth == 0, instance == split.array, schema.prefixItems.isEmpty, let itemSchema = schema.items,
+           !nodes[itemSchema].rejectsEverything, split.from < end {
+            split.handOff.send(SchemaItemHandOff.Job(schema: itemSchema, collect: collect, path: path))
+            end = split.from
+        }
+        for (index, item) in items.prefix(end).enumerated() {
             let itemSchema = index < schema.prefixItems.count ? schema.prefixItems[index] : schema.items
             guard let itemSchema else { continue }
             path.append(Step(key: nil, index: index, isKeyName: false))
@@ -285,11 +298,13 @@ struct SchemaEvaluator {
         }
         if let contains = schema.contains {
             var matches = 0
+            decidingDepth += 1
             for (index, item) in items.enumerated() {
                 path.append(Step(key: nil, index: index, isKeyName: false))
                 if evaluate(item, contains, collect: false) { matches += 1 }
                 path.removeLast()
             }
+            decidingDepth -= 1
             let minimum = schema.minContains ?? 1
             if matches < minimum {
                 guard collect else { return false }
@@ -407,6 +422,33 @@ struct SchemaEvaluator {
             return quotient.isFinite && quotient.rounded(.towardZero) == quotient
         }) { guard collect else { return false }; valid = false }
         return valid
+    }
+
+    /// Items `start...` of `items` against `schema`, for the evaluator that handed them off (see
+    /// `SchemaItemSplit`): `prefix` is its path to the array. Stops early when the hand-off is cancelled.
+    mutating func evaluateItems(_ items: YAMLSequence, from start: Int, schema: ID, path prefix: [Step], collect: Bool,
+                                handOff: SchemaItemHandOff) -> Bool {
+        path = prefix
+        defer { path = [] }
+        var valid = true
+        for index in start..<items.count {
+            if !collect, handOff.isCancelled { return valid }
+            path.append(Step(key: nil, index: index, isKeyName: false))
+            let itemValid = evaluate(items[index], schema, collect: collect)
+            path.removeLast()
+            if !itemValid {
+                guard collect else { return false }
+                valid = false
+            }
+        }
+        return valid
+    }
+
+    /// Runs a check whose outcome decides what else is checked (see `decidingDepth`).
+    private mutating func deciding(_ check: (inout SchemaEvaluator) -> Bool) -> Bool {
+        decidingDepth += 1
+        defer { decidingDepth -= 1 }
+        return check(&self)
     }
 
     // MARK: Alternatives

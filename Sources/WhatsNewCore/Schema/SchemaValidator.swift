@@ -30,6 +30,19 @@ public struct SchemaValidator: Sendable {
             ?? SchemaValidator(nodes: [], entries: [:], root: nil, problems: engine.diagnostics)
     }()
 
+    /// The built-in schema compiled a second time, apart: what a second thread checks with while the first
+    /// checks with `builtin` (see `validate(root:file:engine:role:helper:)`), so that no schema node's reference
+    /// count is shared by two threads — they would stall each other on it at every node.
+    static let builtinForSecondThread: SchemaValidator = {
+        let file = SourceFile(name: "<built-in schema>", text: BuiltinSchema.text)
+        let engine = DiagnosticEngine()
+        return load(file, uri: BuiltinSchema.id, includingBuiltin: false, engine: engine)
+            ?? SchemaValidator(nodes: [], entries: [:], root: nil, problems: engine.diagnostics)
+    }()
+
+    /// Top-level sequences from this many items on are checked by two threads when a helper is given.
+    static let splitThreshold = 256
+
     /// The schema a `role` is checked against: the role's anchor, else the root.
     private func entry(for role: SchemaRole) -> SchemaNode.ID? {
         entries[role] ?? root
@@ -73,7 +86,11 @@ public struct SchemaValidator: Sendable {
         validate(root: root, file: file, engine: engine, role: role, stepLimit: Self.stepLimit(for: root))
     }
 
-    func validate(root: YAMLNode, file: SourceFile, engine: DiagnosticEngine, role: SchemaRole, stepLimit: Int) -> Bool {
+    /// `validate`; with a `helper` (this schema compiled apart, such as `builtinForSecondThread`), the later
+    /// half of the items of the longest top-level sequence (a manifest's versions) is checked on a thread of
+    /// its own. The diagnostics are the same either way. (Each thread has the step limit to itself.)
+    func validate(root: YAMLNode, file: SourceFile, engine: DiagnosticEngine, role: SchemaRole, stepLimit: Int,
+                  helper: SchemaValidator? = nil) -> Bool {
         guard let entry = entry(for: role) else {
             engine.report(Diagnostic(.error, code: "internal-error",
                                      message: "the built-in schema does not compile, so nothing was checked against it; expected a working whatsnew build",
@@ -82,20 +99,60 @@ public struct SchemaValidator: Sendable {
                                      fix: "report this, with the notes, to the whatsnew developers"))
             return false
         }
-        var evaluator = SchemaEvaluator(nodes: nodes, stepLimit: stepLimit)
-        if evaluator.evaluate(root, entry, collect: false) { return true }
-        if !evaluator.isExhausted {
-            evaluator = SchemaEvaluator(nodes: nodes, stepLimit: stepLimit)
-            _ = evaluator.evaluate(root, entry, collect: true)
+        var outcome = evaluate(root, entry, collect: false, stepLimit: stepLimit, helper: helper)
+        if outcome.isValid { return true }
+        if !outcome.isExhausted {
+            outcome = evaluate(root, entry, collect: true, stepLimit: stepLimit, helper: helper)
         }
-        if evaluator.isExhausted {
+        if outcome.isExhausted {
             engine.report(Diagnostic(.error, code: "schema-budget-exceeded",
                                      message: "checking the document against the schema took more than \(stepLimit) steps; expected a schema whose alternatives do not check the same values over and over",
                                      file: file, range: root.range, path: ""))
             return false
         }
-        for failure in evaluator.failures { engine.report(failure.diagnostic(in: file)) }
+        for failure in outcome.failures { engine.report(failure.diagnostic(in: file)) }
         return false
+    }
+
+    private struct Outcome: Sendable {
+        let isValid: Bool
+        let failures: [SchemaFailure]
+        let isExhausted: Bool
+    }
+
+    /// One evaluation of `root` (see `validate`), split between two threads when a helper is given, the
+    /// root has a long top-level sequence, and a thread can be made.
+    private func evaluate(_ root: YAMLNode, _ entry: SchemaNode.ID, collect: Bool, stepLimit: Int,
+                          helper: SchemaValidator?) -> Outcome {
+        if let helper, helper.nodes.count == nodes.count,
+           let array = root.mapping?.map(\.value).max(by: { ($0.sequence?.count ?? 0) < ($1.sequence?.count ?? 0) }),
+           let items = array.forAnotherThread().sequence, items.count >= Self.splitThreshold {
+            let split = SchemaItemSplit(array: array, from: items.count / 2, handOff: SchemaItemHandOff())
+            let helperNodes = helper.nodes
+            let second = BackgroundWork(onItsOwnThread: {
+                var evaluator = SchemaEvaluator(nodes: helperNodes, stepLimit: stepLimit)
+                var valid = true
+                while let job = split.handOff.next() {
+                    if !evaluator.evaluateItems(items, from: split.from, schema: job.schema, path: job.path, collect: job.collect,
+                                                handOff: split.handOff) {
+                        valid = false
+                    }
+                }
+                return Outcome(isValid: valid, failures: evaluator.failures, isExhausted: evaluator.isExhausted)
+            })
+            if let second {
+                var evaluator = SchemaEvaluator(nodes: nodes, stepLimit: stepLimit, split: split)
+                let valid = evaluator.evaluate(root, entry, collect: collect)
+                if !valid, !collect { split.handOff.cancel() }
+                split.handOff.close()
+                let other = second.result
+                return Outcome(isValid: valid && other.isValid, failures: evaluator.failures + other.failures,
+                               isExhausted: evaluator.isExhausted || other.isExhausted)
+            }
+        }
+        var evaluator = SchemaEvaluator(nodes: nodes, stepLimit: stepLimit)
+        let valid = evaluator.evaluate(root, entry, collect: collect)
+        return Outcome(isValid: valid, failures: evaluator.failures, isExhausted: evaluator.isExhausted)
     }
 
     /// How many checks a document may cost: far more than a sensible schema needs (the built-in one
