@@ -33,56 +33,34 @@ struct LibYAMLEvents: ~Copyable {
     }
 
     /// One of libyaml's events, copied out of it where it was parsed (so that libyaml frees its memory at
-    /// once, on the thread that allocated it): the kind, the marks, a scalar's style, and where its value,
-    /// tag and anchor (an alias's name) are in its batch's text. Plain data, copied without reference
-    /// counting; `withValue`, `tag` and `anchor` read the texts.
+    /// once, on the thread that allocated it; see `EventCopier`): the kind, the marks, a scalar's style,
+    /// value and plain type, and where the tag and the anchor (an alias's name) are in its batch's text.
+    /// Plain data, copied without reference counting; `withValue`, `tag` and `anchor` read the texts.
     struct Event {
         let type: yaml_event_type_t
-        let start: yaml_mark_t
-        let end: yaml_mark_t
+        let start: Mark
+        let end: Mark
         let style: yaml_scalar_style_t
-        /// Where a scalar's value, the tag and the anchor are in the batch's `text` (empty when there is none).
-        fileprivate let value: Range<Int>
+        /// Where a scalar's value is: in the batch's `text`, or, when `isVerbatim`, in the source (as byte
+        /// offsets), where it is written as it is.
+        let value: Range<Int>
+        let isVerbatim: Bool
+        /// The core-schema type of a plain scalar (`.string` for anything else).
+        let plainKind: YAMLScalar.Kind
+        /// Where the tag and the anchor are in the batch's `text` (empty when there is none).
         fileprivate let tag: Range<Int>
         fileprivate let anchor: Range<Int>
 
-        /// Copies `event`, appending its value, tag and anchor to `text`.
-        fileprivate init(_ event: yaml_event_t, text: inout [UInt8]) {
-            type = event.type
-            start = event.start_mark
-            end = event.end_mark
-            var style = YAML_ANY_SCALAR_STYLE
-            var tag: UnsafeMutablePointer<yaml_char_t>?
-            var anchor: UnsafeMutablePointer<yaml_char_t>?
-            var value = 0..<0
-            switch event.type {
-            case YAML_SCALAR_EVENT:
-                let scalar = event.data.scalar
-                (style, tag, anchor) = (scalar.style, scalar.tag, scalar.anchor)
-                let first = text.count
-                if let bytes = scalar.value { text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: scalar.length)) }
-                value = first..<text.count
-            case YAML_ALIAS_EVENT:
-                anchor = event.data.alias.anchor
-            case YAML_SEQUENCE_START_EVENT:
-                (tag, anchor) = (event.data.sequence_start.tag, event.data.sequence_start.anchor)
-            case YAML_MAPPING_START_EVENT:
-                (tag, anchor) = (event.data.mapping_start.tag, event.data.mapping_start.anchor)
-            default:
-                break
-            }
-            self.style = style
-            self.value = value
-            self.tag = Self.append(tag, to: &text)
-            self.anchor = Self.append(anchor, to: &text)
+        init(type: yaml_event_type_t, start: Mark, end: Mark, style: yaml_scalar_style_t, value: Range<Int>, isVerbatim: Bool,
+             plainKind: YAMLScalar.Kind, tag: Range<Int>, anchor: Range<Int>) {
+            (self.type, self.start, self.end, self.style) = (type, start, end, style)
+            (self.value, self.isVerbatim, self.plainKind, self.tag, self.anchor) = (value, isVerbatim, plainKind, tag, anchor)
         }
 
-        private static func append(_ string: UnsafeMutablePointer<yaml_char_t>?, to text: inout [UInt8]) -> Range<Int> {
-            guard let string else { return 0..<0 }
-            let first = text.count
-            text.append(contentsOf: UnsafeBufferPointer(start: string, count: strlen(UnsafeRawPointer(string).assumingMemoryBound(to: CChar.self))))
-            return first..<text.count
-        }
+        /// The stream's end where the caller stopped early.
+        fileprivate static let end = Event(type: YAML_STREAM_END_EVENT, start: Mark(line: 1, column: 1, offset: 0),
+                                           end: Mark(line: 1, column: 1, offset: 0), style: YAML_ANY_SCALAR_STYLE, value: 0..<0,
+                                           isVerbatim: false, plainKind: .string, tag: 0..<0, anchor: 0..<0)
     }
 
     enum Next {
@@ -99,9 +77,10 @@ struct LibYAMLEvents: ~Copyable {
         var isLast = false
     }
 
-    /// The parser, moved to the parsing thread (only one thread ever uses it at a time).
+    /// The parser and the copier, moved to the parsing thread (only one thread ever uses them at a time).
     private struct ParserHandle: @unchecked Sendable {
         let parser: UnsafeMutablePointer<yaml_parser_t>
+        let copier: EventCopier
     }
 
     /// The hand-over between the threads: at most `batchesInFlight` batches wait, so memory stays bounded
@@ -160,22 +139,26 @@ struct LibYAMLEvents: ~Copyable {
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     private let channel: Channel?
     private let producer: BackgroundWork<Bool>?
+    /// The copier when the caller's thread parses.
+    private var copier: EventCopier
     private var current = Batch()
     private var position = 0
 
-    /// Events of the text the parser was given; `threaded` runs the parser on a thread of its own (when one
-    /// can be made).
-    init(parser: UnsafeMutablePointer<yaml_parser_t>, threaded: Bool) {
+    /// Events of `text`, which the parser was given; `original` is the file's text, which `text` is but
+    /// for stand-ins. `threaded` runs the parser on a thread of its own (when one can be made).
+    init(parser: UnsafeMutablePointer<yaml_parser_t>, text: UnsafeBufferPointer<UInt8>, original: UnsafeBufferPointer<UInt8>,
+         threaded: Bool) {
         self.parser = parser
+        copier = EventCopier(text: text, original: original)
         guard threaded else {
             channel = nil
             producer = nil
             return
         }
         let channel = Channel()
-        let handle = ParserHandle(parser: parser)
+        let handle = ParserHandle(parser: parser, copier: copier)
         let producer = BackgroundWork(onItsOwnThread: {
-            Self.produce(handle.parser, into: channel)
+            Self.produce(handle.parser, copier: handle.copier, into: channel)
             return true
         })
         self.producer = producer
@@ -190,17 +173,14 @@ struct LibYAMLEvents: ~Copyable {
             guard yaml_parser_parse(parser, &event) == 1 else { return .failure(Failure(parser)) }
             defer { yaml_event_delete(&event) }
             current.text.removeAll(keepingCapacity: true)
-            return .event(Event(event, text: &current.text))
+            return .event(copier.copy(event, into: &current.text))
         }
         while position == current.events.count {
             if let failure = current.failure { return .failure(failure) }
             guard !current.isLast else {
                 // Only after the caller stopped (the last batch otherwise ends with the stream's end or a
                 // failure): an empty end.
-                var end = yaml_event_t()
-                end.type = YAML_STREAM_END_EVENT
-                var none: [UInt8] = []
-                return .event(Event(end, text: &none))
+                return .event(.end)
             }
             current = channel.receive()
             position = 0
@@ -210,7 +190,8 @@ struct LibYAMLEvents: ~Copyable {
         return .event(event)
     }
 
-    /// Calls `body` with the value of a scalar event `next` returned last (empty for any other event).
+    /// Calls `body` with the value of a scalar event `next` returned last that is not verbatim (see
+    /// `Event.value`).
     func withValue<Result>(of event: Event, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         try current.text.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[event.value])) }
     }
@@ -235,7 +216,8 @@ struct LibYAMLEvents: ~Copyable {
 
     /// The parsing thread: parses until the stream's end, a failure, or the caller stops it (looked at
     /// once a batch).
-    private static func produce(_ parser: UnsafeMutablePointer<yaml_parser_t>, into channel: Channel) {
+    private static func produce(_ parser: UnsafeMutablePointer<yaml_parser_t>, copier: EventCopier, into channel: Channel) {
+        var copier = copier
         var batch = Batch()
         batch.events.reserveCapacity(batchSize)
         while batch.events.count > 0 || !channel.isStopped {
@@ -246,7 +228,7 @@ struct LibYAMLEvents: ~Copyable {
                 channel.send(batch)
                 return
             }
-            batch.events.append(Event(event, text: &batch.text))
+            batch.events.append(copier.copy(event, into: &batch.text))
             yaml_event_delete(&event)
             if batch.events.last?.type == YAML_STREAM_END_EVENT {
                 batch.isLast = true

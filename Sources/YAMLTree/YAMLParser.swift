@@ -162,11 +162,10 @@ private struct Composer: ~Copyable {
     private var root: (node: UInt32, expanded: Int)?
     private var aliasBudget: Int
     private var documents = 0
-    /// The text libyaml reads (while `run` runs), and where in it, in characters and bytes, the last mark was.
+    /// The text libyaml reads (while `run` runs).
     private var text = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     /// The file's own bytes (while `run` runs; the same as `text` but for JSON strings given stand-ins).
     private var original = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-    private var cursor = (index: 0, offset: 0)
 
     init(file: SourceFile, limits: YAMLLimits, jsonStrings: [Int: String], itemObserver: YAMLItemObserver?) {
         self.file = file
@@ -201,7 +200,7 @@ private struct Composer: ~Copyable {
         }
         yaml_parser_set_input_string(parser, base, bytes.count)
         yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
-        var events = LibYAMLEvents(parser: parser, threaded: threaded)
+        var events = LibYAMLEvents(parser: parser, text: bytes, original: original, threaded: threaded)
         defer { events.close() }
         do {
             reading: while true {
@@ -212,7 +211,11 @@ private struct Composer: ~Copyable {
                 case .event(let event):
                     if event.type == YAML_STREAM_END_EVENT { break reading }
                     let (tag, anchor) = (events.tag(of: event), events.anchor(of: event))
-                    try events.withValue(of: event) { try handle(event, value: $0, tag: tag, anchor: anchor) }
+                    if event.type == YAML_SCALAR_EVENT, !event.isVerbatim {
+                        try events.withValue(of: event) { try handle(event, copiedValue: $0, tag: tag, anchor: anchor) }
+                    } else {
+                        try handle(event, copiedValue: nil, tag: tag, anchor: anchor)
+                    }
                 }
             }
         } catch {
@@ -231,34 +234,44 @@ private struct Composer: ~Copyable {
         return YAMLNode(storage, Int(root.node))
     }
 
-    private mutating func handle(_ event: LibYAMLEvents.Event, value: UnsafeBufferPointer<UInt8>, tag: String?, anchor: String?) throws {
+    /// Adds an event to the tree; `copiedValue` is a scalar's value when it is not verbatim in the source.
+    private mutating func handle(_ event: LibYAMLEvents.Event, copiedValue: UnsafeBufferPointer<UInt8>?, tag: String?,
+                                 anchor: String?) throws {
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
             documents += 1
             if documents > 1 {
-                let start = mark(event.start)
+                let start = event.start
                 errors.append(YAMLError(code: "multiple-documents",
                                         message: "a second document starts here; expected one document per file",
-                                        range: SourceRange(start: start, end: mark(event.end)),
+                                        range: SourceRange(start: start, end: event.end),
                                         fix: "remove the '---' separator, or put each document in a file of its own"))
                 throw Stop()
             }
         case YAML_SCALAR_EVENT:
-            let range = SourceRange(start: mark(event.start), end: mark(event.end))
+            let range = SourceRange(start: event.start, end: event.end)
             let style = scalarStyle(event.style)
             var record = NodeRecord(kind: .scalar, style: style, range: range, first: 0, count: 0)
             if style == .doubleQuoted, !jsonStrings.isEmpty, var json = jsonStrings[range.start.offset] {
-                json.withUTF8 { record.scalarKind = scalarKind($0, style: style, tag: tag, range: range) }
-                json.withUTF8 { place($0, in: &record) }
+                json.withUTF8 { copy($0, into: &record) }
+            } else if let copiedValue {
+                copy(copiedValue, into: &record)
             } else {
-                record.scalarKind = scalarKind(value, style: style, tag: tag, range: range)
-                place(value, in: &record)
+                record.first = UInt32(event.value.lowerBound)
+                record.count = UInt32(event.value.count)
+                record.flags = []
+            }
+            if let tag, tag != "!" {
+                let text = withText(of: record) { Array($0) }  // (a copy: tags are rare, and the check may report)
+                record.scalarKind = text.withUnsafeBufferPointer { taggedKind($0, tag: tag, range: range) }
+            } else {
+                record.scalarKind = style == .plain ? event.plainKind : .string
             }
             let node = append(record, tag: tag)
             add(node, expanded: 1, anchor: anchor)
         case YAML_ALIAS_EVENT:
             let name = anchor ?? ""
-            let range = SourceRange(start: mark(event.start), end: mark(event.end))
+            let range = SourceRange(start: event.start, end: event.end)
             guard let target = anchors[name] else {
                 let open = stack.contains { $0.anchor == name }
                 errors.append(YAMLError(
@@ -284,7 +297,7 @@ private struct Composer: ~Copyable {
             try push(isMapping: true, event: event, tag: tag, anchor: anchor)
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let frame = stack.popLast() else { return }
-            let range = SourceRange(start: frame.start, end: mark(event.end))
+            let range = SourceRange(start: frame.start, end: event.end)
             checkCollectionTag(frame.tag, isMapping: frame.isMapping, range: range)
             let children = frame.isMapping ? makePairs(of: frame) : Array(pending[frame.firstChild...])
             pending.removeSubrange(frame.firstChild...)
@@ -321,11 +334,11 @@ private struct Composer: ~Copyable {
     }
 
     private mutating func push(isMapping: Bool, event: LibYAMLEvents.Event, tag: String?, anchor: String?) throws {
-        let start = mark(event.start)
+        let start = event.start
         if stack.count >= limits.maxDepth {
             errors.append(YAMLError(code: "nesting-too-deep",
                                     message: "collections nest deeper than \(limits.maxDepth) levels; expected at most \(limits.maxDepth)",
-                                    range: SourceRange(start: start, end: mark(event.end)),
+                                    range: SourceRange(start: start, end: event.end),
                                     fix: "flatten the data, or raise the limit with --max-depth"))
             throw Stop()
         }
@@ -362,20 +375,11 @@ private struct Composer: ~Copyable {
         return record.kind == .scalar && withText(of: record) { itemObserver.key.hasUTF8($0) }
     }
 
-    /// Points `record` at its text: the run of the source it is written as, when it is that verbatim (plain,
-    /// or quoted without escapes, on one line), or else a copy at the end of `extra`.
-    private mutating func place(_ value: UnsafeBufferPointer<UInt8>, in record: inout NodeRecord) {
-        let quotes = record.style == .singleQuoted || record.style == .doubleQuoted ? 1 : 0
-        let start = record.range.start.offset + quotes
-        let end = record.range.end.offset - quotes
-        record.count = UInt32(value.count)
-        if record.style != .literal, record.style != .folded, end - start == value.count, start >= 0, end <= original.count,
-           Self.equal(UnsafeBufferPointer(rebasing: original[start..<end]), value) {
-            record.first = UInt32(start)
-            record.flags = []
-            return
-        }
+    /// Points `record` at a copy of its text at the end of `extra` (for a value not written verbatim in the
+    /// source: escapes, folded lines, block scalars, JSON strings).
+    private mutating func copy(_ value: UnsafeBufferPointer<UInt8>, into record: inout NodeRecord) {
         record.first = UInt32(extra.count)
+        record.count = UInt32(value.count)
         record.flags = .textInExtra
         extra.append(contentsOf: value)
     }
@@ -502,11 +506,8 @@ private struct Composer: ~Copyable {
         }
     }
 
-    private mutating func scalarKind(_ text: UnsafeBufferPointer<UInt8>, style: YAMLScalar.Style, tag: String?,
-                                     range: SourceRange) -> YAMLScalar.Kind {
-        guard let tag, tag != "!" else {
-            return style == .plain ? YAMLScalar.resolve(utf8: text) : .string
-        }
+    /// The type of a scalar with an explicit tag (other than `!`), reporting a value the tag does not fit.
+    private mutating func taggedKind(_ text: UnsafeBufferPointer<UInt8>, tag: String, range: SourceRange) -> YAMLScalar.Kind {
         let wanted: YAMLScalar.Kind
         switch tag {
         case "tag:yaml.org,2002:str": return .string
@@ -561,10 +562,12 @@ private struct Composer: ~Copyable {
             errors.append(YAMLError(code: "yaml-syntax", message: "libyaml ran out of memory", range: .fileStart))
             return
         }
-        let start = mark(failure.problemMark)
+        // A failure comes once: its marks are found by walking the text from its start.
+        var cursor = MarkCursor(text: text)
+        let start = cursor.mark(failure.problemMark)
         var notes: [YAMLError.Note] = []
         if let context {
-            notes.append(YAMLError.Note(context, at: SourceRange(at: mark(failure.contextMark))))
+            notes.append(YAMLError.Note(context, at: SourceRange(at: cursor.mark(failure.contextMark))))
         }
         let isTab = start.offset < file.bytes.count && file.bytes[start.offset] == 0x09
         if isTab {
@@ -578,39 +581,6 @@ private struct Composer: ~Copyable {
         errors.append(YAMLError(code: "yaml-syntax", message: "malformed YAML: \(problem)",
                                 range: SourceRange(start: start, end: end), notes: notes))
     }
-
-    /// The mark of one of libyaml's positions. libyaml counts its index in characters; the cursor turns it
-    /// into a byte offset by walking the text from the last mark asked for (marks come nearly in order, so
-    /// parsing walks the text about once and needs no line table).
-    private mutating func mark(_ mark: yaml_mark_t) -> Mark {
-        let target = Int(mark.index)
-        var (index, offset) = cursor
-        let count = text.count
-        while index < target, offset < count {
-            // ASCII bytes are characters: up to eight at a time, as far as the target.
-            let step = min(target - index, 8)
-            if offset + 8 <= count, let base = text.baseAddress {
-                let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
-                let wanted: UInt64 = step == 8 ? .max : (1 << UInt64(8 * step)) - 1
-                if word & wanted & 0x8080_8080_8080_8080 == 0 {
-                    index += step
-                    offset += step
-                    continue
-                }
-            }
-            offset += 1
-            while offset < count, text[offset] & 0xC0 == 0x80 { offset += 1 }
-            index += 1
-        }
-        while index > target, offset > 0 {
-            offset -= 1
-            while offset > 0, text[offset] & 0xC0 == 0x80 { offset -= 1 }
-            index -= 1
-        }
-        cursor = (index, offset)
-        return Mark(line: Int(mark.line) + 1, column: Int(mark.column) + 1, offset: offset)
-    }
-
 
     private func scalarStyle(_ style: yaml_scalar_style_t) -> YAMLScalar.Style {
         switch style {

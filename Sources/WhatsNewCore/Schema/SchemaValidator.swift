@@ -89,6 +89,7 @@ public struct SchemaValidator: Sendable {
     /// `validate`; with a `helper` (this schema compiled apart, such as `builtinForSecondThread`), the later
     /// half of the items of the longest top-level sequence (a manifest's versions) is checked on a thread of
     /// its own. The diagnostics are the same either way. (Each thread has the step limit to itself.)
+    @discardableResult
     func validate(root: YAMLNode, file: SourceFile, engine: DiagnosticEngine, role: SchemaRole, stepLimit: Int,
                   helper: SchemaValidator? = nil) -> Bool {
         guard let entry = entry(for: role) else {
