@@ -1,5 +1,4 @@
 import XCTest
-import TestSupport
 @testable import WhatsNewCore
 
 /// The HTML, Markdown and terminal outputs rendered on two threads are byte for byte the outputs rendered on
@@ -12,37 +11,9 @@ final class EmitterThreadingTests: XCTestCase {
     /// Around the production thresholds: below, at and above the minimum, and around its chunk boundaries.
     private let productionCounts = [127, 128, 129, 159, 160, 161, 300]
 
-    /// The fixture's path: its image file is found beside it.
-    private static let fixture = Paths.fixtures.appendingPathComponent("notes.yaml")
-
-    private static let header: String = {
-        let text = (try? String(contentsOf: fixture, encoding: .utf8)) ?? ""
-        return String(text[..<(text.range(of: "\nversions:\n")?.lowerBound ?? text.endIndex)]) + "\n"
-    }()
-
-    /// The fixture's images and actions, with `count` versions that use every kind of image and action (a
-    /// manifest has at least one version: none are left when none are asked for).
+    /// `count` versions (none: the manifest's one version is dropped, as a selection can leave none).
     private func notes(_ count: Int) throws -> ReleaseNotes {
-        var yaml = Self.header + "versions:\n"
-        let images = ["star", "map", "bolt", "lock", "bell", "wand", "boot", "logo"]
-        let actions = ["learnMore", "offlineTour", "notNow", "openSettings"]
-        for version in (0..<max(1, count)).reversed() {
-            yaml += "  - version: 3.\(version).0\n    date: 2030-01-\(10 + version % 18)\n"
-            yaml += version % 3 == 0
-                ? "    title: { text: \"Release *\(version)*\", foregroundColor: \"#\(version % 2 == 0 ? "1B5E20" : "FFEB3B")\" }\n"
-                : "    title: \"Plain release \(version)\"\n"
-            yaml += "    secondaryAction: \(actions[version % actions.count])\n    features:\n"
-            for feature in 0..<(1 + version % 4) {
-                yaml += "      - image: \(images[(version + feature) % images.count])\n"
-                yaml += "        title: Feature \(feature) of \(version)\n"
-                yaml += "        subtitle: \"Does **\(feature)** things <&> see [the guide](https://example.com/\(version)).\"\n"
-            }
-        }
-        let engine = DiagnosticEngine()
-        let manifest = try XCTUnwrap(Compiler().load(contents: Array(yaml.utf8), name: Self.fixture.path, engine: engine),
-                                     "\(engine.diagnostics)")
-        XCTAssertFalse(engine.hasErrors, "\(engine.diagnostics)")
-        var notes = ReleaseNotes(manifest)
+        var notes = try ReleaseNotes(ManyVersionsManifest.load(max(1, count)))
         XCTAssertEqual(notes.versions.count, max(1, count))
         if count == 0 { notes.versions = [] }
         return notes
