@@ -110,14 +110,12 @@ public struct HTMLEmitter: Sendable {
             for index in range { article(versions[index], title: titles[index], context: context, into: &html) }
         }
         if let threads {
-            // The background thread parses its versions' titles again, through its own context's cache.
+            // The background thread renders with a context of its own, but with the titles parsed above (a
+            // parse takes several microseconds): the threads read different versions' titles.
             threads.rendering.render(versions.count, into: &html, here: articles, elsewhere: { [self] in
                 let context = threads.makeContext()
-                let versions = notes.versions
                 return { range, html in
-                    for version in versions[range] {
-                        article(version, title: context.texts.text(parsing: version.title), context: context, into: &html)
-                    }
+                    for index in range { article(versions[index], title: titles[index], context: context, into: &html) }
                 }
             })
         } else {
