@@ -107,8 +107,8 @@ public struct ReleaseNotes: Sendable {
             var resolver = Resolver(manifest: manifest, locale: locale)
             var versions: [Version] = []
             versions.reserveCapacity(range.count)
-            // Each entry is read where it is: a copy would retain the manifest's source file for every location
-            // in it, and two threads retaining one object stall each other.
+            // Entries are read in place: a copy of one retains the manifest's source file for every location in
+            // it, and two threads retaining one object stall each other.
             entries.withUnsafeBufferPointer { entries in
                 for index in range { versions.append(resolver.version(entries[index])) }
             }
@@ -122,15 +122,15 @@ public struct ReleaseNotes: Sendable {
         return versions
     }
 
-    /// Turns a manifest's entries into versions: references resolved, defaults applied, texts picked. It reads
-    /// the manifest's values in place rather than copying them (see `versions(_:of:locale:)`).
+    /// Turns a manifest's entries into versions: references resolved, defaults applied, texts picked. It copies
+    /// as few of the manifest's values as it can (see `versions(_:of:locale:)`).
     private struct Resolver {
         let manifest: Manifest
         let locale: String?
         let defaultLocale: String?
         /// A manifest shows a few symbols on thousands of features: each name's glyph is looked up once.
         private var glyphs: [String: String] = [:]
-        /// Images by key, resolved once (alt nil when the image has none: the feature's title is used).
+        /// Images by key, resolved once (without alt text of its own, `hasAlt` is false: the feature's title is used).
         private var images: [String: (image: Image, hasAlt: Bool)?] = [:]
 
         init(manifest: Manifest, locale: String?) {
@@ -154,10 +154,8 @@ public struct ReleaseNotes: Sendable {
             let anchor = "v" + entry.version.description
             var features: [Feature] = []
             features.reserveCapacity(entry.features.count)
-            entry.features.withUnsafeBufferPointer { entryFeatures in
-                for index in entryFeatures.indices {
-                    features.append(feature(entryFeatures[index], index: index, anchor: anchor))
-                }
+            for (index, feature) in entry.features.enumerated() {
+                features.append(self.feature(feature, index: index, anchor: anchor))
             }
             let title = manifest.title(for: entry)
             let primary = manifest.primaryAction(for: entry)
