@@ -97,7 +97,7 @@ public struct Compilation: Sendable {
 
     private func render(_ target: OutputPlan.Target, into output: inout OutputBuffer) {
         let limit = readLimit
-        let readFile: (String) -> [UInt8]? = { path in try? FileSystem.read(path, limit: limit) }
+        let readFile: @Sendable (String) -> [UInt8]? = { path in try? FileSystem.read(path, limit: limit) }
         if let template = request.template {
             output += template.emit(notes, readFile: readFile)
             return

@@ -18,16 +18,24 @@ public struct ANSIEmitter: Sendable {
         return output.text
     }
 
-    /// Writes the notes into `output`, flushing it between versions (the caller flushes the rest).
-    func emit(_ notes: ReleaseNotes, into output: inout OutputBuffer) {
+    /// Writes the notes into `output`, flushing it between versions (the caller flushes the rest); many
+    /// versions are rendered on two threads as `rendering` says.
+    func emit(_ notes: ReleaseNotes, rendering: TwoThreadRendering = TwoThreadRendering(), into output: inout OutputBuffer) {
         let renderer = ANSIRenderer(capabilities: capabilities, accentColor: Color.parse(notes.accentColor) ?? .named(.blue))
         let separator = "\n" + renderer.encode(StyledText(String(repeating: "─", count: width), style: ANSIStyle(dim: true))) + "\n\n"
-        let texts = MarkdownTextCache()
-        for (index, version) in notes.versions.enumerated() {
-            if index > 0 { output += separator }
-            emit(version, renderer: renderer, texts: texts, into: &output)
-            output.flushIfFull()
+        let versions = notes.versions
+        // Each thread parses texts through a cache of its own.
+        let makeRenderer: @Sendable () -> TwoThreadRendering.Renderer = { [self] in
+            let texts = MarkdownTextCache()
+            return { range, output in
+                for index in range {
+                    if index > 0 { output += separator }
+                    emit(versions[index], renderer: renderer, texts: texts, into: &output)
+                    output.flushIfFull()
+                }
+            }
         }
+        rendering.render(versions.count, into: &output, here: makeRenderer(), elsewhere: makeRenderer)
     }
 
     /// One version's notes, ending with a line feed.

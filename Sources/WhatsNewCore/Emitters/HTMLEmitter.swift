@@ -22,13 +22,26 @@ public struct HTMLEmitter: Sendable {
     /// The page; `readFile` returns an image file's bytes (nil when it cannot be read: the alt text shows).
     public func emit(_ notes: ReleaseNotes, readFile: @escaping (String) -> [UInt8]?) -> String {
         var html = OutputBuffer()
-        emit(notes, readFile: readFile, into: &html)
+        emit(notes, context: Context(notes: notes, readFile: readFile), threads: nil, into: &html)
         return html.text
     }
 
-    /// Writes the page into `html`, flushing it between features (the caller flushes the rest).
-    func emit(_ notes: ReleaseNotes, readFile: @escaping (String) -> [UInt8]?, into html: inout OutputBuffer) {
-        let context = Context(notes: notes, readFile: readFile)
+    /// Writes the page into `html`, flushing it between features (the caller flushes the rest); a long
+    /// changelog's articles are rendered on two threads as `rendering` says.
+    func emit(_ notes: ReleaseNotes, readFile: @escaping @Sendable (String) -> [UInt8]?,
+              rendering: TwoThreadRendering = TwoThreadRendering(), into html: inout OutputBuffer) {
+        let threads = Threads(rendering: rendering) { Context(notes: notes, readFile: readFile) }
+        emit(notes, context: Context(notes: notes, readFile: readFile), threads: threads, into: &html)
+    }
+
+    /// How the articles may be rendered on two threads: the background thread makes a context of its own.
+    private struct Threads {
+        let rendering: TwoThreadRendering
+        let makeContext: @Sendable () -> Context
+    }
+
+    /// Writes the page into `html`, its articles on two threads when `threads` says how.
+    private func emit(_ notes: ReleaseNotes, context: Context, threads: Threads?, into html: inout OutputBuffer) {
         let language = Self.languageTag(notes.locale ?? notes.defaultLocale ?? "en")
         let appName = notes.appName ?? "Release notes"
         let title: String
@@ -55,7 +68,7 @@ public struct HTMLEmitter: Sendable {
         """
         switch page {
         case .changelog:
-            changelog(notes, context: context, heading: title, into: &html)
+            changelog(notes, context: context, threads: threads, heading: title, into: &html)
         case .showcase:
             if let version = notes.versions.first {
                 showcase(version, context: context, into: &html)
@@ -68,7 +81,7 @@ public struct HTMLEmitter: Sendable {
 
     // MARK: Pages
 
-    private func changelog(_ notes: ReleaseNotes, context: Context, heading: String, into html: inout OutputBuffer) {
+    private func changelog(_ notes: ReleaseNotes, context: Context, threads: Threads?, heading: String, into html: inout OutputBuffer) {
         html += "<header class=\"site-header\">\n<h1>\(HTMLEscaping.escape(heading))</h1>\n"
         if let url = notes.appURL.flatMap({ LinkPolicy.sanitized($0, allowRelative: false) }) {
             html += "<p><a href=\"\(HTMLEscaping.escape(url))\">\(HTMLEscaping.escape(notes.appName ?? url))</a></p>\n"
@@ -92,7 +105,22 @@ public struct HTMLEmitter: Sendable {
             html += "</ol>\n</nav>\n"
         }
         html += "<main id=\"main\">\n"
-        for (version, title) in zip(notes.versions, titles) { article(version, title: title, context: context, into: &html) }
+        let versions = notes.versions
+        let articles: TwoThreadRendering.Renderer = { range, html in
+            for index in range { article(versions[index], title: titles[index], context: context, into: &html) }
+        }
+        if let threads {
+            // The background thread renders with a context of its own, but with the titles parsed above (a
+            // parse takes several microseconds): the threads read different versions' titles.
+            threads.rendering.render(versions.count, into: &html, here: articles, elsewhere: { [self] in
+                let context = threads.makeContext()
+                return { range, html in
+                    for index in range { article(versions[index], title: titles[index], context: context, into: &html) }
+                }
+            })
+        } else {
+            articles(versions.indices, &html)
+        }
         if notes.versions.isEmpty { html += "<p>No versions selected.</p>\n" }
         html += "</main>\n<footer class=\"site-footer\">\n<p>Compiled by whatsnew.</p>\n</footer>\n"
     }

@@ -11,26 +11,40 @@ public struct MarkdownEmitter: Sendable {
         return output.text
     }
 
-    /// Writes the Markdown into `output`, flushing it between versions (the caller flushes the rest).
-    func emit(_ notes: ReleaseNotes, into output: inout OutputBuffer) {
-        let renderer = MarkdownRenderer()
-        let texts = MarkdownTextCache()
+    /// Writes the Markdown into `output`, flushing it between versions (the caller flushes the rest); many
+    /// versions are rendered on two threads as `rendering` says.
+    func emit(_ notes: ReleaseNotes, rendering: TwoThreadRendering = TwoThreadRendering(), into output: inout OutputBuffer) {
         output += Self.titleLine(notes)
         output += "\n"
-        for version in notes.versions {
+        let versions = notes.versions
+        // Each thread parses texts through a cache of its own.
+        let makeRenderer: @Sendable () -> TwoThreadRendering.Renderer = {
+            let renderer = MarkdownRenderer()
+            let texts = MarkdownTextCache()
+            return { range, output in
+                for version in versions[range] {
+                    Self.append(version, renderer: renderer, texts: texts, to: &output)
+                    output.flushIfFull()
+                }
+            }
+        }
+        rendering.render(versions.count, into: &output, here: makeRenderer(), elsewhere: makeRenderer)
+    }
+
+    /// A version: a blank line, its heading, its features and its secondary action.
+    private static func append(_ version: ReleaseNotes.Version, renderer: MarkdownRenderer, texts: MarkdownTextCache,
+                               to output: inout OutputBuffer) {
+        output += "\n"
+        output += heading(version, renderer: renderer, texts: texts)
+        output += "\n\n"
+        for feature in version.features {
+            appendItem(feature, renderer: renderer, texts: texts, to: &output.bytes)
             output += "\n"
-            output += Self.heading(version, renderer: renderer, texts: texts)
-            output += "\n\n"
-            for feature in version.features {
-                Self.appendItem(feature, renderer: renderer, texts: texts, to: &output.bytes)
-                output += "\n"
-            }
-            if let action = version.secondaryAction, let footer = Self.secondary(action, renderer: renderer, texts: texts) {
-                output += "\n"
-                output += footer
-                output += "\n"
-            }
-            output.flushIfFull()
+        }
+        if let action = version.secondaryAction, let footer = secondary(action, renderer: renderer, texts: texts) {
+            output += "\n"
+            output += footer
+            output += "\n"
         }
     }
 

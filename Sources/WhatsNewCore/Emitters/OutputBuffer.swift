@@ -23,6 +23,14 @@ struct OutputBuffer {
         bytes.reserveCapacity(Self.chunkSize + Self.chunkSize / 4)
     }
 
+    /// A buffer that keeps everything written to it in `bytes`'s memory (emptied first), e.g. one chunk of
+    /// the pieces `TwoThreadRendering` renders.
+    init(reusing bytes: [UInt8]) {
+        sink = nil
+        self.bytes = bytes
+        self.bytes.removeAll(keepingCapacity: true)
+    }
+
     /// The bytes written, as text (they are valid UTF-8: every piece came from a `String`).
     var text: String { String(decoding: bytes, as: UTF8.self) }
 
@@ -38,6 +46,14 @@ struct OutputBuffer {
 
     mutating func append(_ byte: UInt8) {
         bytes.append(byte)
+    }
+
+    /// Appends bytes rendered into another buffer; with a sink, a large enough piece is handed on as it is,
+    /// after the bytes before it, instead of being copied.
+    mutating func append(rendered piece: [UInt8]) {
+        guard let sink, !piece.isEmpty, bytes.count + piece.count >= Self.chunkSize else { return bytes.append(contentsOf: piece) }
+        flush()
+        piece.withUnsafeBufferPointer(sink)
     }
 
     /// Hands the bytes to the sink once they pass `chunkSize`; emitters call it between pieces.

@@ -1,3 +1,5 @@
+import YAMLTree
+
 /// The notes as every output sees them: versions selected and sorted newest first, references resolved,
 /// defaults applied, texts picked for one locale (still Markdown source), and stable anchors.
 /// Emitters read only this, never the tree or the manifest.
@@ -83,47 +85,79 @@ public struct ReleaseNotes: Sendable {
     public var accentColor: String
     public var versions: [Version]
 
-    /// Resolves a manifest for output.
+    /// Resolves a manifest for output; a long one's versions are resolved in two halves at once.
     public init(_ manifest: Manifest, selection: Selection = Selection()) {
-        let locale = selection.locale
-        let defaultLocale = manifest.defaults.locale
-        func text(_ localized: LocalizedText) -> String { localized.text(for: locale, defaultLocale: defaultLocale) }
-        // A manifest shows a few symbols on thousands of features: each name's glyph is looked up once.
-        var glyphs: [String: String] = [:]
-        func glyph(forSystemName name: String) -> String {
+        appName = manifest.app?.name
+        appURL = manifest.app?.url
+        appID = manifest.app?.id
+        locale = selection.locale
+        defaultLocale = manifest.defaults.locale
+        accentColor = manifest.defaults.accentColor?.text ?? "blue"
+        versions = Self.versions(selection.versions(of: manifest), of: manifest, locale: selection.locale)
+    }
+
+    /// Fewer versions are resolved on the calling thread alone: a thread costs 50–100 µs, which `show` and
+    /// small manifests must not pay.
+    static let versionsForTwoThreads = 256
+
+    /// The entries resolved in order: the second half on a thread of its own (with a resolver of its own)
+    /// while the calling thread resolves the first.
+    private static func versions(_ entries: [VersionEntry], of manifest: Manifest, locale: String?) -> [Version] {
+        let resolve = { @Sendable (range: Range<Int>) -> [Version] in
+            var resolver = Resolver(manifest: manifest, locale: locale)
+            var versions: [Version] = []
+            versions.reserveCapacity(range.count)
+            // Entries are read in place: a copy of one retains the manifest's source file for every location in
+            // it, and two threads retaining one object stall each other.
+            entries.withUnsafeBufferPointer { entries in
+                for index in range { versions.append(resolver.version(entries[index])) }
+            }
+            return versions
+        }
+        guard entries.count >= versionsForTwoThreads else { return resolve(entries.indices) }
+        let middle = entries.count / 2
+        let secondHalf = BackgroundWork { resolve(middle..<entries.count) }
+        var versions = resolve(0..<middle)
+        versions += secondHalf.result
+        return versions
+    }
+
+    /// Turns a manifest's entries into versions: references resolved, defaults applied, texts picked. It copies
+    /// as few of the manifest's values as it can (see `versions(_:of:locale:)`).
+    private struct Resolver {
+        let manifest: Manifest
+        let locale: String?
+        let defaultLocale: String?
+        /// A manifest shows a few symbols on thousands of features: each name's glyph is looked up once.
+        private var glyphs: [String: String] = [:]
+        /// Images by key, resolved once (without alt text of its own, `hasAlt` is false: the feature's title is used).
+        private var images: [String: (image: Image, hasAlt: Bool)?] = [:]
+
+        init(manifest: Manifest, locale: String?) {
+            self.manifest = manifest
+            self.locale = locale
+            defaultLocale = manifest.defaults.locale
+        }
+
+        private func text(_ localized: borrowing LocalizedText) -> String {
+            localized.text(for: locale, defaultLocale: defaultLocale)
+        }
+
+        private mutating func glyph(forSystemName name: String) -> String {
             if let known = glyphs[name] { return known }
             let glyph = SymbolGlyphs.glyph(forSystemName: name)
             glyphs[name] = glyph
             return glyph
         }
 
-        appName = manifest.app?.name
-        appURL = manifest.app?.url
-        appID = manifest.app?.id
-        self.locale = locale
-        self.defaultLocale = defaultLocale
-        accentColor = manifest.defaults.accentColor?.text ?? "blue"
-        versions = selection.versions(of: manifest).map { entry in
+        mutating func version(_ entry: borrowing VersionEntry) -> Version {
             let anchor = "v" + entry.version.description
-            let title = manifest.title(for: entry)
-            let features = entry.features.enumerated().map { index, feature in
-                let featureTitle = text(feature.title)
-                var image: Image?
-                if let resolved = manifest.resolve(feature.image) {
-                    let kind: Image.Kind
-                    switch resolved.source {
-                    case .systemName(let name): kind = .symbol(name: name, glyph: glyph(forSystemName: name))
-                    case .emoji(let emoji): kind = .emoji(emoji)
-                    case .file(let path):
-                        kind = .file(path: path, resolvedPath: path.hasPrefix("/") ? path : manifest.baseDirectory + "/" + path)
-                    }
-                    image = Image(kind: kind, color: resolved.foregroundColor?.text, renderingMode: resolved.renderingMode?.rawValue,
-                                  symbolRenderingMode: resolved.symbolRenderingMode?.rawValue,
-                                  alt: resolved.alt.map(text) ?? featureTitle)
-                }
-                return Feature(id: feature.id, anchor: anchor + "-" + (feature.id ?? "feature-\(index + 1)"), image: image,
-                               title: featureTitle, subtitle: text(feature.subtitle), platforms: feature.platforms)
+            var features: [Feature] = []
+            features.reserveCapacity(entry.features.count)
+            for (index, feature) in entry.features.enumerated() {
+                features.append(self.feature(feature, index: index, anchor: anchor))
             }
+            let title = manifest.title(for: entry)
             let primary = manifest.primaryAction(for: entry)
             let secondary = manifest.secondaryAction(for: entry).map { action in
                 let kind: SecondaryAction.Kind
@@ -141,6 +175,47 @@ public struct ReleaseNotes: Sendable {
                            primaryAction: PrimaryAction(title: text(primary.title), backgroundColor: primary.backgroundColor.text,
                                                         foregroundColor: primary.foregroundColor.text, hapticFeedback: primary.hapticFeedback),
                            secondaryAction: secondary, layout: manifest.layout(for: entry))
+        }
+
+        /// The `index`th feature of the version whose anchor is `anchor`.
+        private mutating func feature(_ feature: borrowing WhatsNewCore.Feature, index: Int, anchor: String) -> Feature {
+            let title = text(feature.title)
+            var image: Image?
+            switch feature.image {
+            case .key(let key, _)?:
+                if let resolved = resolvedImage(key) {
+                    image = resolved.image
+                    if !resolved.hasAlt { image?.alt = title }
+                }
+            case .inline(let inline)?:
+                image = resolve(inline, altFallback: title)
+            case nil:
+                break
+            }
+            var featureAnchor = anchor
+            featureAnchor += "-"
+            featureAnchor += feature.id ?? "feature-\(index + 1)"
+            return Feature(id: feature.id, anchor: featureAnchor, image: image, title: title, subtitle: text(feature.subtitle),
+                           platforms: feature.platforms)
+        }
+
+        private mutating func resolvedImage(_ key: String) -> (image: Image, hasAlt: Bool)? {
+            if let known = images[key] { return known }
+            let resolved = manifest.images[key].map { (image: resolve($0, altFallback: ""), hasAlt: $0.alt != nil) }
+            images[key] = resolved
+            return resolved
+        }
+
+        private mutating func resolve(_ image: borrowing WhatsNewCore.Image, altFallback: String) -> Image {
+            let kind: Image.Kind
+            switch image.source {
+            case .systemName(let name): kind = .symbol(name: name, glyph: glyph(forSystemName: name))
+            case .emoji(let emoji): kind = .emoji(emoji)
+            case .file(let path):
+                kind = .file(path: path, resolvedPath: path.hasPrefix("/") ? path : manifest.baseDirectory + "/" + path)
+            }
+            return Image(kind: kind, color: image.foregroundColor?.text, renderingMode: image.renderingMode?.rawValue,
+                         symbolRenderingMode: image.symbolRenderingMode?.rawValue, alt: image.alt.map(text) ?? altFallback)
         }
     }
 }
