@@ -9,22 +9,24 @@ import Synchronization
 /// Shared by every thread that uses the regex, behind a lock. A pattern whose automaton would grow past
 /// `stateLimit` states answers nil, and the caller falls back to the backtracker.
 final class RegexAutomaton: Sendable {
-    private struct State {
-        /// The consuming instructions (`scalar`, `set`, `any`) waiting for the next scalar, ascending.
-        let waiting: [Int32]
-        /// Whether `match` is reached before the next scalar.
-        let matches: Bool
-        /// Whether `match` is reached if the text ends here (through `$`).
-        let matchesAtEnd: Bool
-        /// The next state for each ASCII scalar; -1 until a text needs it.
-        var next: [Int32]
-    }
-
+    /// The states, in flat arrays: matching reads one transition and one byte of flags per scalar.
     private struct Tables {
-        var states: [State] = []
+        /// Each state's consuming instructions (`scalar`, `set`, `any`) waiting for the next scalar, ascending.
+        var waiting: [[Int32]] = []
+        /// Each state's flags (see `matchesNow`, `matchesAtEnd`, `waitsForNothing`).
+        var flags: [UInt8] = []
+        /// The next state for state `s` and ASCII scalar `c` at `s * 128 + c`; -1 until a text needs it.
+        var next: [Int32] = []
         var index: [[Int32]: Int32] = [:]
         var start: Int32 = -1
     }
+
+    /// `match` is reached before the next scalar.
+    private static let matchesNow: UInt8 = 1
+    /// `match` is reached if the text ends here (through `$`).
+    private static let matchesAtEnd: UInt8 = 2
+    /// No instruction waits for a scalar.
+    private static let waitsForNothing: UInt8 = 4
 
     private let program: [RegexInstruction]
     private let sets: [ScalarSet]
@@ -58,18 +60,25 @@ final class RegexAutomaton: Sendable {
             var current = Int(tables.start)
             var position = 0
             while true {
-                if tables.states[current].matches { return true }
-                guard position < text.count else { return tables.states[current].matchesAtEnd }
-                if tables.states[current].waiting.isEmpty, !searching { return false }
+                let flags = tables.flags[current]
+                if flags & Self.matchesNow != 0 { return true }
+                guard position < text.count else { return flags & Self.matchesAtEnd != 0 }
+                if flags & Self.waitsForNothing != 0, !searching { return false }
+                // An ASCII byte is a scalar: its transition, when known, is all there is to do.
+                let byte = text[position]
+                if byte < 0x80 {
+                    let known = tables.next[current &* 128 &+ Int(byte)]
+                    if known >= 0 {
+                        current = Int(known)
+                        position += 1
+                        continue
+                    }
+                }
                 let (value, length) = ECMARegex.decode(text, at: position)
                 position += length
-                if value < 128, tables.states[current].next[Int(value)] >= 0 {
-                    current = Int(tables.states[current].next[Int(value)])
-                    continue
-                }
-                guard let next = state(closure(of: advanced(tables.states[current].waiting, over: value), atStart: false),
+                guard let next = state(closure(of: advanced(tables.waiting[current], over: value), atStart: false),
                                        in: &tables) else { return nil }
-                if value < 128 { tables.states[current].next[Int(value)] = next }
+                if value < 128 { tables.next[current * 128 + Int(value)] = next }
                 current = Int(next)
             }
         }
@@ -131,10 +140,12 @@ final class RegexAutomaton: Sendable {
     private func state(_ contents: (waiting: [Int32], matches: Bool, matchesAtEnd: Bool), in tables: inout Tables) -> Int32? {
         let key = contents.waiting + [contents.matches ? -1 : -2, contents.matchesAtEnd ? -1 : -2]
         if let known = tables.index[key] { return known }
-        guard tables.states.count < Self.stateLimit else { return nil }
-        let index = Int32(tables.states.count)
-        tables.states.append(State(waiting: contents.waiting, matches: contents.matches, matchesAtEnd: contents.matchesAtEnd,
-                                   next: Array(repeating: -1, count: 128)))
+        guard tables.waiting.count < Self.stateLimit else { return nil }
+        let index = Int32(tables.waiting.count)
+        tables.waiting.append(contents.waiting)
+        tables.flags.append((contents.matches ? Self.matchesNow : 0) | (contents.matchesAtEnd ? Self.matchesAtEnd : 0)
+                            | (contents.waiting.isEmpty ? Self.waitsForNothing : 0))
+        tables.next.append(contentsOf: repeatElement(-1, count: 128))
         tables.index[key] = index
         return index
     }
