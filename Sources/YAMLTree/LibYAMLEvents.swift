@@ -168,6 +168,12 @@ struct LibYAMLEvents: ~Copyable {
     /// The next event, or the failure that ends the events. Not called again after the stream's end or a
     /// failure.
     mutating func next() -> Next {
+        // The usual case first, touching nothing but the batch at hand (binding the channel would retain it).
+        if position < current.events.count {
+            let event = current.events[position]
+            position += 1
+            return .event(event)
+        }
         guard let channel else {
             var event = yaml_event_t()
             guard yaml_parser_parse(parser, &event) == 1 else { return .failure(Failure(parser)) }
