@@ -13,7 +13,9 @@ import Darwin
 /// characters of a string there, and `YAMLParser` hides them from libyaml).
 ///
 /// The line table is made on first use: the parser takes its positions from libyaml, so reading a valid
-/// file needs none; a diagnostic's excerpt or a position found by offset does.
+/// file needs none; a diagnostic's excerpt or a position found by offset does. So is the search for bytes
+/// that are not valid UTF-8 or NUL: libyaml rejects both while it reads, and the parser asks only to
+/// explain why reading failed.
 public final class SourceFile: Sendable {
     /// The name shown in diagnostics (a path as the user wrote it, or `<stdin>`).
     public let name: String
@@ -24,10 +26,11 @@ public final class SourceFile: Sendable {
     /// Whether the text is YAML or JSON, which end lines differently.
     public let format: YAMLInputFormat
     /// The offset of the first byte that is not valid UTF-8, if any.
-    public let firstInvalidUTF8Offset: Int?
+    public var firstInvalidUTF8Offset: Int? { problems.invalid }
     /// The offset of the first NUL byte, if any.
-    public let firstNULOffset: Int?
-    private let lineTable = LazyLineTable()
+    public var firstNULOffset: Int? { problems.nul }
+    private let lineTable = Lazy<LineTable>()
+    private let encodingProblems = Lazy<(invalid: Int?, nul: Int?)>()
 
     /// How many scalar columns lie between two checkpoints.
     static let checkpointSpacing = 64
@@ -43,12 +46,16 @@ public final class SourceFile: Sendable {
         let (encoding, utf8) = SourceFile.decode(contents)
         self.encoding = encoding
         self.bytes = utf8
-        (firstInvalidUTF8Offset, firstNULOffset) = utf8.withUnsafeBufferPointer(UTF8Check.firstProblems)
+    }
+
+    /// The first invalid UTF-8 byte and the first NUL, found the first time they are asked for.
+    private var problems: (invalid: Int?, nul: Int?) {
+        encodingProblems.value { bytes.withUnsafeBufferPointer(UTF8Check.firstProblems) }
     }
 
     /// The line table, made the first time it is asked for.
     private var lines: LineTable {
-        lineTable.table {
+        lineTable.value {
             var scan = LineScanner(unicodeBreaks: format == .yaml)
             bytes.withUnsafeBufferPointer { scan.run($0) }
             return LineTable(lineStarts: scan.lineStarts, asciiLines: scan.asciiLines, checkpoints: scan.checkpoints,
@@ -250,11 +257,11 @@ struct LineTable: Sendable {
     var parts: ([Int], [Bool], [Int], [Int]) { (lineStarts, asciiLines, checkpoints, firstCheckpoint) }
 }
 
-/// A line table made once, by whichever thread first asks, under a pthread mutex (which thread sanitizers
+/// A value made once, by whichever thread first asks, under a pthread mutex (which thread sanitizers
 /// understand).
-private final class LazyLineTable: @unchecked Sendable {
+private final class Lazy<Value>: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private var made: LineTable?
+    private var made: Value?
 
     init() { pthread_mutex_init(mutex, nil) }
 
@@ -263,13 +270,13 @@ private final class LazyLineTable: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func table(_ make: () -> LineTable) -> LineTable {
+    func value(_ make: () -> Value) -> Value {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         if let made { return made }
-        let table = make()
-        made = table
-        return table
+        let value = make()
+        made = value
+        return value
     }
 }
 

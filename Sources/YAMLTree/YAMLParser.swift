@@ -52,11 +52,13 @@ public enum YAMLParser {
     /// both ways on the same text).
     static func parse(_ file: SourceFile, format: YAMLInputFormat, limits: YAMLLimits, threadedFrom: Int,
                       handingOutItems observer: YAMLItemObserver? = nil) -> YAMLDocument {
-        if let error = precheck(file, limits: limits) {
+        if let error = sizeProblem(file, limits: limits) {
             return YAMLDocument(file: file, root: nil, errors: [error])
         }
         var standIns = JSONStandIns()
         if format == .json {
+            // The JSON checker reads the bytes before libyaml does: their encoding is checked first.
+            if let error = encodingProblem(file) { return YAMLDocument(file: file, root: nil, errors: [error]) }
             switch file.bytes.withUnsafeBufferPointer({ JSONSyntaxChecker.read($0, maxDepth: limits.maxDepth) }) {
             case .failure(let failure):
                 let range = SourceRange(start: file.mark(atOffset: failure.offset), end: file.mark(atOffset: failure.offset + failure.length))
@@ -71,11 +73,18 @@ public enum YAMLParser {
         let root = text.withUnsafeBufferPointer { text in
             file.bytes.withUnsafeBufferPointer { composer.run(text, original: $0, threaded: text.count >= threadedFrom) }
         }
+        // libyaml rejects bytes that are not UTF-8, and NUL, as it reads: a text it read to the end has
+        // neither. When reading failed, a bad byte anywhere is the problem to report (not what libyaml
+        // made of it, nor an error before it), as if it had been looked for first; the search costs a pass
+        // over the text, which a valid file is spared.
+        if !composer.errors.isEmpty, let error = encodingProblem(file) {
+            return YAMLDocument(file: file, root: nil, errors: [error])
+        }
         return YAMLDocument(file: file, root: root, errors: composer.errors)
     }
 
-    /// Problems that stop reading before libyaml sees the text.
-    private static func precheck(_ file: SourceFile, limits: YAMLLimits) -> YAMLError? {
+    /// An input too large to read.
+    private static func sizeProblem(_ file: SourceFile, limits: YAMLLimits) -> YAMLError? {
         // Marks hold 32-bit offsets, so no limit goes past 4 GiB.
         let maxInputBytes = min(limits.maxInputBytes, Mark.maximumOffset)
         if file.bytes.count > maxInputBytes {
@@ -83,6 +92,11 @@ public enum YAMLParser {
                              message: "the input is larger than the limit; expected at most \(maxInputBytes) bytes",
                              range: .fileStart, fix: "split it into fragments in a directory, or raise the limit with --max-input-bytes")
         }
+        return nil
+    }
+
+    /// The first byte that is not UTF-8, or else the first NUL.
+    private static func encodingProblem(_ file: SourceFile) -> YAMLError? {
         if let offset = file.firstInvalidUTF8Offset {
             let mark = file.mark(atOffset: offset)
             let byte = String(file.bytes[offset], radix: 16, uppercase: true)

@@ -128,3 +128,31 @@ final class ItemObserverTests: XCTestCase {
         XCTAssertEqual(threaded.map(\.index), Array(0..<500))
     }
 }
+
+/// libyaml checks the encoding as it reads; when reading fails, a bad byte anywhere in the text is the
+/// problem reported, as if it had been looked for first.
+final class EncodingProblemTests: XCTestCase {
+    private func codes(_ bytes: [UInt8], threadedFrom: Int) -> [String] {
+        YAMLParser.parse(SourceFile(name: "t.yaml", contents: bytes), format: .yaml, limits: YAMLLimits(), threadedFrom: threadedFrom)
+            .errors.map(\.code)
+    }
+
+    func testABadByteAfterASyntaxErrorIsWhatIsReported() {
+        let filler = Array(repeating: Array("# filler line\n".utf8), count: 20_000).flatMap { $0 }
+        let invalid = Array("a: [1\n".utf8) + filler + [0xFF, 0x0A]
+        let nul = Array("a: 1\n".utf8) + filler + Array("# \u{0}\n".utf8)
+        for threadedFrom in [0, Int.max] {
+            XCTAssertEqual(codes(invalid, threadedFrom: threadedFrom), ["invalid-utf8"])
+            XCTAssertEqual(codes(nul, threadedFrom: threadedFrom), ["nul-byte"])
+            XCTAssertEqual(codes(Array("a: [1\n".utf8) + filler, threadedFrom: threadedFrom), ["yaml-syntax"])
+            XCTAssertEqual(codes(Array("a: 1\n".utf8) + filler, threadedFrom: threadedFrom), [])
+        }
+    }
+
+    func testTheBadByteIsFoundWhereItIs() throws {
+        let document = YAMLParser.parse(SourceFile(name: "t.yaml", contents: Array("a: b\nc: d\u{E9}\n".utf8).dropLast(2) + [0xC3, 0x0A]))
+        let error = try XCTUnwrap(document.errors.first)
+        XCTAssertEqual(error.code, "invalid-utf8")
+        XCTAssertEqual(error.range.start.description, "2:5")
+    }
+}
