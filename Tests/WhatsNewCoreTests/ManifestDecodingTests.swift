@@ -188,3 +188,31 @@ final class ManifestDecodingTests: XCTestCase {
         XCTAssertEqual(booleans.diagnostics.map(\.code).sorted(), ["type-mismatch", "unused-reference"], "a boolean is no key")
     }
 }
+
+/// `duplicate-feature` compares a version's titles pair by pair up to 16 features and through a set
+/// beyond: both ways find the same repeats and no others.
+final class DuplicateFeatureRuleTests: XCTestCase {
+    private func warnings(features count: Int, repeating: (Int, Int)?) -> [String] {
+        var text = "versions:\n  - version: 1.0.0\n    features:\n"
+        for index in 0..<count {
+            let title = repeating.map { $0.1 == index ? $0.0 : index } ?? index
+            text += "      - title: Feature \(title)\n        subtitle: Same subtitle\n"
+        }
+        let file = SourceFile(name: "test.yaml", text: text)
+        let engine = DiagnosticEngine()
+        guard let root = YAMLParser.parse(file).root else { return ["unreadable"] }
+        var decoder = ManifestDecoder(engine: engine)
+        decoder.addInput(root, file: file)
+        DuplicateFeatureRule().check(decoder.finish(firstFile: file), engine: engine)
+        return engine.diagnostics.map { "\($0.range?.start.line ?? 0) \($0.code)" }
+    }
+
+    func testRepeatsAreFoundWithFewAndManyFeatures() {
+        for count in [2, 10, 16, 17, 40] {
+            XCTAssertEqual(warnings(features: count, repeating: nil), [], "\(count) features")
+            // The last feature repeats the first: its title is on line 4 + 2 × (count - 1).
+            XCTAssertEqual(warnings(features: count, repeating: (0, count - 1)), ["\(4 + 2 * (count - 1)) duplicate-feature"],
+                           "\(count) features")
+        }
+    }
+}

@@ -10,17 +10,22 @@ struct DuplicateFeatureRule: ManifestRule {
         func hash(into hasher: inout Hasher) { hasher.combine(title) }
     }
 
+    /// Up to this many features, a version's first title texts are compared pair by pair (most strings of
+    /// different lengths differ at once); more are hashed.
+    private static let pairwiseLimit = 16
+
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
-        var titles: Set<String> = []
+        var titles: [String] = []
+        var hashed: Set<String> = []
         var seen: [Content: Int] = [:]
         for version in manifest.versions.indices {
             let features = manifest.versions[version].features
             // Features of a version rarely share a title, and when no two titles share their first text no
-            // two features can be the same: one short string hashed per feature settles most versions.
+            // two features can be the same: comparing those texts settles most versions.
             titles.removeAll(keepingCapacity: true)
-            guard features.indices.contains(where: { !titles.insert(features[$0].title.entries.first?.text ?? "").inserted }) else {
-                continue
-            }
+            // (By index: `for feature in features` would copy each feature, a dozen references.)
+            for index in features.indices { titles.append(features[index].title.entries.first?.text ?? "") }
+            guard Self.hasRepeat(titles, hashing: &hashed) else { continue }
             seen.removeAll(keepingCapacity: true)
             for index in features.indices {
                 let content = Content(title: features[index].title, subtitle: features[index].subtitle)
@@ -35,5 +40,15 @@ struct DuplicateFeatureRule: ManifestRule {
                                          fix: "remove one, or change its title or subtitle"))
             }
         }
+    }
+
+    /// Whether two of `texts` are the same.
+    private static func hasRepeat(_ texts: [String], hashing set: inout Set<String>) -> Bool {
+        if texts.count <= pairwiseLimit {
+            for index in texts.indices.dropFirst() where texts[..<index].contains(texts[index]) { return true }
+            return false
+        }
+        set.removeAll(keepingCapacity: true)
+        return texts.contains { !set.insert($0).inserted }
     }
 }
