@@ -1,9 +1,4 @@
 internal import CYAML
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// libyaml's events for one text, in order, ending with the stream's end or the first error.
 ///
@@ -84,53 +79,33 @@ struct LibYAMLEvents: ~Copyable {
     }
 
     /// The hand-over between the threads: at most `batchesInFlight` batches wait, so memory stays bounded
-    /// however far libyaml runs ahead. A pthread mutex and condition variable (which thread sanitizers
-    /// understand) guard the queue and the stop flag.
+    /// however far libyaml runs ahead. A `ConditionLock` guards the queue and the stop flag.
     private final class Channel: @unchecked Sendable {
-        private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+        private let lock = ConditionLock()
         private var batches: [Batch] = []
         private var stopped = false
 
-        init() {
-            pthread_mutex_init(mutex, nil)
-            pthread_cond_init(changed, nil)
-        }
-
-        deinit {
-            pthread_cond_destroy(changed)
-            pthread_mutex_destroy(mutex)
-            changed.deallocate()
-            mutex.deallocate()
-        }
-
-        private func locked<Result>(_ body: () -> Result) -> Result {
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
-            return body()
-        }
-
         /// Queues a batch, waiting while `batchesInFlight` wait already.
         func send(_ batch: Batch) {
-            locked {
-                while batches.count >= LibYAMLEvents.batchesInFlight { pthread_cond_wait(changed, mutex) }
+            lock.locked {
+                while batches.count >= LibYAMLEvents.batchesInFlight { lock.wait() }
                 batches.append(batch)
-                pthread_cond_broadcast(changed)
+                lock.broadcast()
             }
         }
 
         /// The next batch, waiting for it.
         func receive() -> Batch {
-            locked {
-                while batches.isEmpty { pthread_cond_wait(changed, mutex) }
-                pthread_cond_broadcast(changed)
+            lock.locked {
+                while batches.isEmpty { lock.wait() }
+                lock.broadcast()
                 return batches.removeFirst()
             }
         }
 
-        var isStopped: Bool { locked { stopped } }
+        var isStopped: Bool { lock.locked { stopped } }
 
-        func stop() { locked { stopped = true } }
+        func stop() { lock.locked { stopped = true } }
     }
 
     static let batchSize = 512

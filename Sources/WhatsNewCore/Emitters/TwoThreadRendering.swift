@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import YAMLTree
 
 /// Renders numbered pieces of an output (its versions) on two threads and writes them in order.
@@ -76,11 +71,10 @@ struct TwoThreadRendering: Sendable {
         case render(Int, [UInt8])
     }
 
-    /// Which chunks are taken, rendered and written: the hand-over between the threads, guarded by a pthread
-    /// mutex and condition variable (which thread sanitizers understand).
+    /// Which chunks are taken, rendered and written: the hand-over between the threads, guarded by a
+    /// `ConditionLock`.
     private final class Chunks: @unchecked Sendable {
-        private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+        private let lock = ConditionLock()
         private let count: Int
         private let piecesPerChunk: Int
         private let chunkCount: Int
@@ -99,21 +93,6 @@ struct TwoThreadRendering: Sendable {
             self.piecesPerChunk = piecesPerChunk
             chunkCount = (count + piecesPerChunk - 1) / piecesPerChunk
             self.inFlight = inFlight
-            pthread_mutex_init(mutex, nil)
-            pthread_cond_init(changed, nil)
-        }
-
-        deinit {
-            pthread_cond_destroy(changed)
-            pthread_mutex_destroy(mutex)
-            changed.deallocate()
-            mutex.deallocate()
-        }
-
-        private func locked<Result>(_ body: () -> Result) -> Result {
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
-            return body()
         }
 
         func pieces(of chunk: Int) -> Range<Int> {
@@ -127,7 +106,7 @@ struct TwoThreadRendering: Sendable {
         /// The calling thread's next step, waiting while the chunk to write is still being rendered in the
         /// background and no other may be taken; nil once every chunk is written.
         func nextStep() -> Step? {
-            locked {
+            lock.locked {
                 while true {
                     if nextToWrite == chunkCount { return nil }
                     if let bytes = rendered.removeValue(forKey: nextToWrite) { return .write(bytes) }
@@ -139,7 +118,7 @@ struct TwoThreadRendering: Sendable {
                         nextToTake += 1
                         return .render(nextToTake - 1, spare.popLast() ?? [])
                     }
-                    pthread_cond_wait(changed, mutex)
+                    lock.wait()
                 }
             }
         }
@@ -147,10 +126,10 @@ struct TwoThreadRendering: Sendable {
         /// The background thread's next chunk and a buffer for it, waiting while `inFlight` chunks are taken
         /// and not written; nil once every chunk is taken.
         func take() -> (chunk: Int, buffer: [UInt8])? {
-            locked {
+            lock.locked {
                 while !mayTakeAnother {
                     if nextToTake == chunkCount { return nil }
-                    pthread_cond_wait(changed, mutex)
+                    lock.wait()
                 }
                 nextToTake += 1
                 return (nextToTake - 1, spare.popLast() ?? [])
@@ -159,18 +138,18 @@ struct TwoThreadRendering: Sendable {
 
         /// A chunk is rendered into `bytes`.
         func finished(_ chunk: Int, _ bytes: [UInt8]) {
-            locked {
+            lock.locked {
                 rendered[chunk] = bytes
-                pthread_cond_broadcast(changed)
+                lock.broadcast()
             }
         }
 
         /// The next chunk is written (from `bytes`, now free for another chunk, or straight into the output).
         func wrote(_ bytes: [UInt8]?) {
-            locked {
+            lock.locked {
                 nextToWrite += 1
                 if let bytes { spare.append(bytes) }
-                pthread_cond_broadcast(changed)
+                lock.broadcast()
             }
         }
     }

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import YAMLTree
 
 /// How an evaluator leaves the later items of one long array to a second evaluator on another thread:
@@ -16,8 +11,8 @@ struct SchemaItemSplit {
     let handOff: SchemaItemHandOff
 }
 
-/// The jobs one evaluator hands to another (see `SchemaItemSplit`), through a pthread mutex and condition
-/// variable (which ThreadSanitizer understands), and a way to stop the second when the answer is known.
+/// The jobs one evaluator hands to another (see `SchemaItemSplit`), through a `ConditionLock`, and a way to
+/// stop the second when the answer is known.
 final class SchemaItemHandOff: @unchecked Sendable {
     struct Job: Sendable {
         let schema: SchemaNode.ID
@@ -26,56 +21,37 @@ final class SchemaItemHandOff: @unchecked Sendable {
         let path: [SchemaEvaluator.Step]
     }
 
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let lock = ConditionLock()
     private var jobs: [Job] = []
     private var closed = false
     private var cancelled = false
 
-    init() {
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(changed, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(changed)
-        pthread_mutex_destroy(mutex)
-        changed.deallocate()
-        mutex.deallocate()
-    }
-
-    private func locked<Result>(_ body: () -> Result) -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body()
-    }
-
     func send(_ job: Job) {
-        locked {
+        lock.locked {
             jobs.append(job)
-            pthread_cond_broadcast(changed)
+            lock.broadcast()
         }
     }
 
     /// No more jobs will come.
     func close() {
-        locked {
+        lock.locked {
             closed = true
-            pthread_cond_broadcast(changed)
+            lock.broadcast()
         }
     }
 
     /// The answer is known (a failure in boolean mode): the second evaluator may stop.
     func cancel() {
-        locked { cancelled = true }
+        lock.locked { cancelled = true }
     }
 
-    var isCancelled: Bool { locked { cancelled } }
+    var isCancelled: Bool { lock.locked { cancelled } }
 
     /// The next job, waiting for it; nil once the hand-off is closed and every job taken.
     func next() -> Job? {
-        locked {
-            while jobs.isEmpty, !closed { pthread_cond_wait(changed, mutex) }
+        lock.locked {
+            while jobs.isEmpty, !closed { lock.wait() }
             return jobs.isEmpty ? nil : jobs.removeFirst()
         }
     }
