@@ -19,6 +19,9 @@ struct SchemaEvaluator {
     }
 
     let nodes: [SchemaNode]
+    /// The same nodes, unretained: `nodes` keeps them alive, and `evaluate` reads one at every value checked,
+    /// which through `nodes` cost a retain and a release each.
+    private let unretainedNodes: [Unmanaged<SchemaNode>]
     private var path: [Step] = []
     private(set) var failures: [SchemaFailure] = []
     /// How many (value, schema) checks may run: a schema whose alternatives each re-check the same deep
@@ -34,6 +37,7 @@ struct SchemaEvaluator {
 
     init(nodes: [SchemaNode], stepLimit: Int, split: SchemaItemSplit? = nil) {
         self.nodes = nodes
+        unretainedNodes = nodes.map { Unmanaged.passUnretained($0) }
         self.remainingSteps = stepLimit
         self.split = split
         path.reserveCapacity(64)
@@ -48,7 +52,15 @@ struct SchemaEvaluator {
             isExhausted = true
             return false
         }
-        let schema = nodes[id]
+        return unretainedNodes[id]._withUnsafeGuaranteedRef { evaluate(instance, $0, collect: collect) }
+    }
+
+    /// Whether schema `id` is `false` (read without retaining it, see `unretainedNodes`).
+    private func rejectsEverything(_ id: ID) -> Bool {
+        unretainedNodes[id]._withUnsafeGuaranteedRef { $0.rejectsEverything }
+    }
+
+    private mutating func evaluate(_ instance: YAMLNode, _ schema: SchemaNode, collect: Bool) -> Bool {
         if schema.rejectsEverything {
             if collect { recordFalse(instance) }
             return false
@@ -201,7 +213,7 @@ struct SchemaEvaluator {
         var matched = false
         if let property = schema.property(utf8: name) {
             matched = true
-            if nodes[property].rejectsEverything {
+            if rejectsEverything(property) {
                 guard collect else { return false }
                 valid = false
                 record("properties", pair.key.range,
@@ -219,7 +231,7 @@ struct SchemaEvaluator {
             }
         }
         if !matched, let additional = schema.additionalProperties {
-            if nodes[additional].rejectsEverything {
+            if rejectsEverything(additional) {
                 guard collect else { return false }
                 valid = false
                 recordUnknownKey(pair.key, String(decoding: name, as: UTF8.self), schema)
@@ -271,7 +283,7 @@ struct SchemaEvaluator {
         // The items from `split.from` on go to the second evaluator when this is the split array.
         var end = items.count
         if let split, decidingDepth == 0, instance == split.array, schema.prefixItems.isEmpty, let itemSchema = schema.items,
-           !nodes[itemSchema].rejectsEverything, split.from < end {
+           !rejectsEverything(itemSchema), split.from < end {
             split.handOff.send(SchemaItemHandOff.Job(schema: itemSchema, collect: collect, path: path))
             end = split.from
         }
@@ -280,7 +292,7 @@ struct SchemaEvaluator {
             guard let itemSchema else { continue }
             path.append(Step(key: nil, index: index, isKeyName: false))
             var itemValid = true
-            if nodes[itemSchema].rejectsEverything {
+            if rejectsEverything(itemSchema) {
                 itemValid = false
                 if collect {
                     let allowed = schema.prefixItems.count
