@@ -22,6 +22,8 @@ struct SchemaEvaluator {
     /// The same nodes, unretained: `nodes` keeps them alive, and `evaluate` reads one at every value checked,
     /// which through `nodes` cost a retain and a release each.
     private let unretainedNodes: [Unmanaged<SchemaNode>]
+    /// Where the value being checked is, for messages and pointers: kept only while collecting (a check in
+    /// boolean mode records nothing, and a step appended and removed for every key and item costs).
     private var path: [Step] = []
     private(set) var failures: [SchemaFailure] = []
     /// How many (value, schema) checks may run: a schema whose alternatives each re-check the same deep
@@ -180,9 +182,9 @@ struct SchemaEvaluator {
         }
         for (index, pair) in pairs.enumerated() {
             // The key is read in place, as bytes (see `evaluateEntry`).
-            path.append(Step(key: pair.key, index: index, isKeyName: false))
+            if collect { path.append(Step(key: pair.key, index: index, isKeyName: false)) }
             let evaluated = pair.key.withScalarUTF8 { name in evaluateEntry(pair, index: index, name: name, schema, collect: collect) }
-            path.removeLast()
+            if collect { path.removeLast() }
             guard let entryValid = evaluated else {
                 guard collect else { return false }
                 valid = false
@@ -253,10 +255,10 @@ struct SchemaEvaluator {
         if let scalar = key.scalar, scalar.kind != .string {
             key = YAMLNode(scalar: YAMLScalar(text: scalar.text, style: scalar.style, kind: .string), range: key.range)
         }
-        path[path.count - 1] = Step(key: pair.key, index: index, isKeyName: true)
+        if collect { path[path.count - 1] = Step(key: pair.key, index: index, isKeyName: true) }
         let mark = failures.count
         let valid = evaluate(key, schema, collect: collect)
-        path[path.count - 1] = Step(key: pair.key, index: index, isKeyName: false)
+        if collect { path[path.count - 1] = Step(key: pair.key, index: index, isKeyName: false) }
         for offset in mark..<failures.count { failures[offset].keyword = "propertyNames" }
         return valid
     }
@@ -290,7 +292,7 @@ struct SchemaEvaluator {
         for (index, item) in items.prefix(end).enumerated() {
             let itemSchema = index < schema.prefixItems.count ? schema.prefixItems[index] : schema.items
             guard let itemSchema else { continue }
-            path.append(Step(key: nil, index: index, isKeyName: false))
+            if collect { path.append(Step(key: nil, index: index, isKeyName: false)) }
             var itemValid = true
             if rejectsEverything(itemSchema) {
                 itemValid = false
@@ -302,7 +304,7 @@ struct SchemaEvaluator {
             } else {
                 itemValid = evaluate(item, itemSchema, collect: collect)
             }
-            path.removeLast()
+            if collect { path.removeLast() }
             if !itemValid {
                 guard collect else { return false }
                 valid = false
@@ -311,11 +313,7 @@ struct SchemaEvaluator {
         if let contains = schema.contains {
             var matches = 0
             decidingDepth += 1
-            for (index, item) in items.enumerated() {
-                path.append(Step(key: nil, index: index, isKeyName: false))
-                if evaluate(item, contains, collect: false) { matches += 1 }
-                path.removeLast()
-            }
+            for item in items where evaluate(item, contains, collect: false) { matches += 1 }
             decidingDepth -= 1
             let minimum = schema.minContains ?? 1
             if matches < minimum {
@@ -445,9 +443,9 @@ struct SchemaEvaluator {
         var valid = true
         for index in start..<items.count {
             if !collect, handOff.isCancelled { return valid }
-            path.append(Step(key: nil, index: index, isKeyName: false))
+            if collect { path.append(Step(key: nil, index: index, isKeyName: false)) }
             let itemValid = evaluate(items[index], schema, collect: collect)
-            path.removeLast()
+            if collect { path.removeLast() }
             if !itemValid {
                 guard collect else { return false }
                 valid = false
