@@ -89,15 +89,15 @@ public struct Compiler: Sendable {
         }
         var manifest = decoder.finish(firstFile: loaded.first?.file)
         manifest.baseDirectory = baseDirectory
-        // The rules run in two halves at once, each reporting to diagnostics of its own, taken in rule order.
-        let rules = ManifestRules.all
-        let half = rules.count / 2
-        let laterRules = Self.inBackground { [manifest, lints] findings in
-            for rule in rules[half...] { rule.check(manifest, engine: findings) }
-            for lint in lints { StoreLimitRule(lint: lint).check(manifest, engine: findings) }
+        // The rules run on two threads, each taking the next rule not yet taken (they differ in cost: the
+        // threads end together), each rule reporting to diagnostics of its own, taken in rule order.
+        let rules: [any ManifestRule] = ManifestRules.all + lints.map { StoreLimitRule(lint: $0) }
+        let turns = TakenInTurn(count: rules.count)
+        let otherThread = BackgroundWork { [manifest] in Self.check(manifest, with: rules, takingTurns: turns) }
+        let thisThread = Self.check(manifest, with: rules, takingTurns: turns)
+        for (_, diagnostics) in (thisThread + otherThread.result).sorted(by: { $0.rule < $1.rule }) {
+            engine.report(contentsOf: diagnostics)
         }
-        for rule in rules[..<half] { rule.check(manifest, engine: engine) }
-        engine.report(contentsOf: laterRules.result)
         engine.report(contentsOf: schemaCheck.result, unlessReportedSince: firstSemanticDiagnostic)
         if leavesMemoryForExit { ProcessLifetime.keep(manifest) }
         return manifest
@@ -113,6 +113,18 @@ public struct Compiler: Sendable {
             _ = SchemaValidator.builtinForSecondThread
             return true
         }
+    }
+
+    /// Runs the rules `turns` hands this thread, each reporting to diagnostics of its own.
+    private static func check(_ manifest: Manifest, with rules: [any ManifestRule],
+                              takingTurns turns: TakenInTurn) -> [(rule: Int, diagnostics: [Diagnostic])] {
+        var found: [(rule: Int, diagnostics: [Diagnostic])] = []
+        while let index = turns.take() {
+            let findings = DiagnosticEngine()
+            rules[index].check(manifest, engine: findings)
+            found.append((index, findings.diagnostics))
+        }
+        return found
     }
 
     /// Checks that run on a thread of their own and report to diagnostics of their own (an engine is never
