@@ -224,6 +224,18 @@ public struct YAMLMapping: RandomAccessCollection, Sendable {
         return YAMLPair(key: YAMLNode(storage, Int(storage.slots[slot])), value: YAMLNode(storage, Int(storage.slots[slot + 1])))
     }
 
+    /// The key of the pair at `position` (without making a handle for its value).
+    public func key(at position: Int) -> YAMLNode {
+        precondition(position >= 0 && position < count, "mapping index out of range")
+        return YAMLNode(storage, Int(storage.slots[first + 2 * position]))
+    }
+
+    /// The value of the pair at `position` (without making a handle for its key).
+    public func value(at position: Int) -> YAMLNode {
+        precondition(position >= 0 && position < count, "mapping index out of range")
+        return YAMLNode(storage, Int(storage.slots[first + 2 * position + 1]))
+    }
+
     /// Whether one of the keys is the scalar `key` (compared in place, without making a pair or a string).
     @inlinable
     public func containsKey(_ key: String) -> Bool {

@@ -30,11 +30,12 @@ struct DecodingContext {
             return nil
         }
         var fields = Fields(node: node, mapping: mapping, allowed: allowed)
-        for (index, pair) in mapping.enumerated() {
+        for index in mapping.indices {
             // The key's bytes are compared with the allowed keys in place; a string is made only for a message.
-            let slot = pair.key.withScalarUTF8 { key in allowed.firstIndex { Fields.same($0, key) } } ?? nil
+            let key = mapping.key(at: index)
+            let slot = key.withScalarUTF8 { key in allowed.firstIndex { Fields.same($0, key) } } ?? nil
             guard let slot else {
-                reportUnknownKey(pair.key, in: name(), allowed: allowed)
+                reportUnknownKey(key, in: name(), allowed: allowed)
                 continue
             }
             fields.found(slot, at: index)
@@ -134,7 +135,7 @@ struct Fields {
     /// The value of a known key. (A rejected key is never an allowed one, so it cannot be asked for.)
     subscript(key: String) -> YAMLNode? {
         guard let slot = allowed.firstIndex(where: { Self.same($0, key) }), pairIndex[slot] >= 0 else { return nil }
-        return mapping[Int(pairIndex[slot])].value
+        return mapping.value(at: Int(pairIndex[slot]))
     }
 
     /// The known pairs in source order.
