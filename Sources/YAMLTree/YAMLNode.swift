@@ -219,9 +219,7 @@ public struct YAMLMapping: RandomAccessCollection, Sendable {
     public var endIndex: Int { count }
 
     public subscript(position: Int) -> YAMLPair {
-        precondition(position >= 0 && position < count, "mapping index out of range")
-        let slot = first + 2 * position
-        return YAMLPair(key: YAMLNode(storage, Int(storage.slots[slot])), value: YAMLNode(storage, Int(storage.slots[slot + 1])))
+        YAMLPair(key: key(at: position), value: value(at: position))
     }
 
     /// The key of the pair at `position` (without making a handle for its value).

@@ -33,7 +33,7 @@ struct DecodingContext {
         for index in mapping.indices {
             // The key's bytes are compared with the allowed keys in place; a string is made only for a message.
             let key = mapping.key(at: index)
-            let slot = key.withScalarUTF8 { key in allowed.firstIndex { Fields.same($0, key) } } ?? nil
+            let slot = key.withScalarUTF8 { key in allowed.firstIndex { $0.hasUTF8(key) } } ?? nil
             guard let slot else {
                 reportUnknownKey(key, in: name(), allowed: allowed)
                 continue
@@ -152,10 +152,5 @@ struct Fields {
     /// without comparing their text (decoding asks for every known key of every mapping).
     static func same(_ a: String, _ b: String) -> Bool {
         a.utf8.count == b.utf8.count && a == b
-    }
-
-    /// Whether a key is the text of `b` (a key's UTF-8, read in place from the tree).
-    static func same(_ a: String, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        a.hasUTF8(b)
     }
 }

@@ -165,14 +165,14 @@ struct SchemaEvaluator {
                    "expected at most \(SchemaMessages.count(maximum, "key")) in \(subject()), found \(pairs.count)",
                    expectation: "at most \(SchemaMessages.count(maximum, "key"))")
         }
-        for name in schema.required where !Self.has(name, pairs) {
+        for name in schema.required where !pairs.containsKey(name) {
             guard collect else { return false }
             valid = false
             record("required", instance.range, "missing required key '\(name)' in \(subject())",
                    expectation: "key '\(name)'") { $0.missingKey = name }
         }
-        for (name, requires) in schema.dependentRequired where Self.has(name, pairs) {
-            for other in requires where !Self.has(other, pairs) {
+        for (name, requires) in schema.dependentRequired where pairs.containsKey(name) {
+            for other in requires where !pairs.containsKey(other) {
                 guard collect else { return false }
                 valid = false
                 record("dependentRequired", instance.range,
@@ -197,7 +197,7 @@ struct SchemaEvaluator {
                 valid = false
             }
         }
-        for (name, dependent) in schema.dependentSchemas where Self.has(name, pairs) {
+        for (name, dependent) in schema.dependentSchemas where pairs.containsKey(name) {
             if !evaluate(instance, dependent, collect: collect) {
                 guard collect else { return false }
                 valid = false
@@ -261,10 +261,6 @@ struct SchemaEvaluator {
         if collect { path[path.count - 1] = Step(key: pair.key, index: index, isKeyName: false) }
         for offset in mark..<failures.count { failures[offset].keyword = "propertyNames" }
         return valid
-    }
-
-    private static func has(_ name: String, _ pairs: YAMLMapping) -> Bool {
-        pairs.containsKey(name)
     }
 
     private mutating func evaluateArray(_ instance: YAMLNode, _ items: YAMLSequence, _ schema: SchemaNode, collect: Bool) -> Bool {

@@ -87,16 +87,6 @@ final class SchemaNode: @unchecked Sendable {
         self.range = range
     }
 
-    /// The subschema of `properties` named `name`.
-    @inline(__always)
-    func property(_ name: String) -> ID? {
-        if properties.count <= 8 {
-            for property in properties where property.name == name { return property.schema }
-            return nil
-        }
-        return propertyIndex[name]
-    }
-
     /// The subschema of `properties` named by the UTF-8 `name` (a key read in place from the tree).
     @inline(__always)
     func property(utf8 name: UnsafeBufferPointer<UInt8>) -> ID? {

@@ -23,22 +23,19 @@ public struct SchemaValidator: Sendable {
 
     /// The schema of `Schemas/whatsnew.schema.json`. It is compiled into the binary and a test proves it
     /// compiles; were it ever broken, every validation would report that (`internal-error`) instead of crashing.
-    public static let builtin: SchemaValidator = {
-        let file = SourceFile(name: "<built-in schema>", text: BuiltinSchema.text)
-        let engine = DiagnosticEngine()
-        return load(file, uri: BuiltinSchema.id, includingBuiltin: false, engine: engine)
-            ?? SchemaValidator(nodes: [], entries: [:], root: nil, problems: engine.diagnostics)
-    }()
+    public static let builtin = compileBuiltin()
 
     /// The built-in schema compiled a second time, apart: what a second thread checks with while the first
     /// checks with `builtin` (see `validate(root:file:engine:role:helper:)`), so that no schema node's reference
     /// count is shared by two threads — they would stall each other on it at every node.
-    static let builtinForSecondThread: SchemaValidator = {
+    static let builtinForSecondThread = compileBuiltin()
+
+    private static func compileBuiltin() -> SchemaValidator {
         let file = SourceFile(name: "<built-in schema>", text: BuiltinSchema.text)
         let engine = DiagnosticEngine()
         return load(file, uri: BuiltinSchema.id, includingBuiltin: false, engine: engine)
             ?? SchemaValidator(nodes: [], entries: [:], root: nil, problems: engine.diagnostics)
-    }()
+    }
 
     /// Top-level sequences from this many items on are checked by two threads when a helper is given.
     static let splitThreshold = 256
