@@ -8,10 +8,12 @@ import YAMLTree
 final class EarlyVersionsTests: XCTestCase {
     /// The manifest and the diagnostics of decoding `text`, with or without its versions decoded early, and
     /// whether the early ones were taken.
-    private func decode(_ text: String, early: Bool) -> (manifest: String, diagnostics: [String], tookEarly: Bool) {
+    /// (With `checking`, the items are also checked against the schema as they are read, and the tree holds
+    /// stand-ins for them.)
+    private func decode(_ text: String, early: Bool, checking: Bool = false) -> (manifest: String, diagnostics: [String], tookEarly: Bool) {
         let engine = DiagnosticEngine()
         let input = InputLoader.parse(Array(text.utf8), displayName: "test.yaml", isFragment: false, options: ReadOptions(),
-                                      decodingVersions: early, engine: engine)
+                                      decodingVersions: early, checkingVersions: checking, engine: engine)
         var tookEarly = false
         if let root = input.root, !input.hasReadingErrors {
             var decoder = ManifestDecoder(engine: engine)
@@ -36,6 +38,9 @@ final class EarlyVersionsTests: XCTestCase {
         XCTAssertEqual(early.manifest, late.manifest, file: file, line: line)
         XCTAssertEqual(early.diagnostics, late.diagnostics, file: file, line: line)
         XCTAssertEqual(early.tookEarly, takesEarly, file: file, line: line)
+        let checked = decode(text, early: true, checking: true)
+        XCTAssertEqual(checked.manifest, late.manifest, "with the items dropped from the tree", file: file, line: line)
+        XCTAssertEqual(checked.diagnostics, late.diagnostics, "with the items dropped from the tree", file: file, line: line)
     }
 
     func testTheExampleManifestDecodesTheSameEarly() throws {
@@ -99,6 +104,30 @@ final class EarlyVersionsTests: XCTestCase {
         assertSameDecoding("versions: 3\n", takesEarly: false)
         assertSameDecoding("versions: []\n", takesEarly: true)
         assertSameDecoding("app: {name: X}\nversions:\n", takesEarly: false)
+    }
+
+    func testATreeWhoseVersionsAreNotTheItemsHandedOutIsReadAgainWhole() throws {
+        // The first `versions` (handed out, then dropped) is a duplicate key: an error, so nothing is used.
+        // A merge that brings in `versions` where none is written is never handed out. Either way no stand-in
+        // is left for anyone to decode or check.
+        let text = "base: &base\n  versions: [{version: 2.0.0, features: []}]\n<<: *base\n"
+        let input = InputLoader.parse(Array(text.utf8), displayName: "test.yaml", isFragment: false, options: ReadOptions(),
+                                      decodingVersions: true, checkingVersions: true, engine: DiagnosticEngine())
+        let versions = try XCTUnwrap(input.root?["versions"]?.sequence)
+        XCTAssertFalse(versions.contains { $0.isStandIn })
+        XCTAssertEqual(input.wholeTree()?.dump(positions: true), input.root?.dump(positions: true))
+    }
+
+    func testDroppedVersionsLeaveStandInsAndTheWholeTreeCanBeReadAgain() throws {
+        let text = "app: {name: X}\nversions:\n  - {version: 1.0.0, features: []}\n  - {version: 1.1.0, features: [{title: A, subtitle: B}]}\n"
+        let input = InputLoader.parse(Array(text.utf8), displayName: "test.yaml", isFragment: false, options: ReadOptions(),
+                                      decodingVersions: true, checkingVersions: true, engine: DiagnosticEngine())
+        let versions = try XCTUnwrap(input.root?["versions"]?.sequence)
+        XCTAssertEqual(versions.map(\.isStandIn), [true, true])
+        XCTAssertTrue(input.hasStandIns)
+        let whole = try XCTUnwrap(YAMLParser.parse(SourceFile(name: "test.yaml", text: text)).root)
+        XCTAssertEqual(input.wholeTree()?.dump(positions: true), whole.dump(positions: true))
+        XCTAssertEqual(versions.map(\.range), try XCTUnwrap(whole["versions"]?.sequence).map(\.range))
     }
 
     func testReadingErrorsLeaveNothingDecodedEarly() {

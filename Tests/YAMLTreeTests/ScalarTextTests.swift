@@ -118,6 +118,61 @@ final class ItemObserverTests: XCTestCase {
         XCTAssertTrue(observed("versionz: [a]\n").isEmpty)
     }
 
+    /// Parses `text` dropping the items under `versions`; returns the tree and what the observer saw.
+    private func dropping(_ text: String, threadedFrom: Int = .max) -> (document: YAMLDocument, seen: [String]) {
+        var seen: [String] = []
+        let observer = YAMLItemObserver(key: "versions", dropsItems: true) { item, _ in seen.append(item.dump(positions: true)) }
+        let document = YAMLParser.parse(SourceFile(name: "t.yaml", text: text), format: .yaml, limits: YAMLLimits(),
+                                        threadedFrom: threadedFrom, handingOutItems: observer)
+        return (document, seen)
+    }
+
+    func testDroppedItemsLeaveStandInsWithTheirKindAndRange() throws {
+        let text = """
+        versions:
+          - {version: 1, features: [{title: "a\\tb"}, c]}
+          - [x, y]
+          - plain
+          - &kept {version: 2}
+          - *kept
+          - !!map {version: 3}
+          - {version: 4, again: *kept}
+        tail: {after: [1]}
+
+        """
+        let whole = try XCTUnwrap(YAMLParser.parse(SourceFile(name: "t.yaml", text: text)).root)
+        let (document, seen) = dropping(text)
+        XCTAssertEqual(document.errors.map(\.code), [])
+        let wholeItems = try XCTUnwrap(whole["versions"]?.sequence)
+        // The observer saw every item whole, before it was dropped.
+        XCTAssertEqual(seen, wholeItems.map { $0.dump(positions: true) })
+        let items = try XCTUnwrap(document.root?["versions"]?.sequence)
+        // Collections are dropped; a scalar, an item with an anchor, an alias and a tagged item are kept.
+        XCTAssertEqual(items.map(\.isStandIn), [true, true, false, false, false, false, true])
+        XCTAssertEqual(document.droppedItems, 3)
+        XCTAssertEqual(items.map(\.range), wholeItems.map(\.range))
+        XCTAssertEqual(items[0].mapping?.count, 0)
+        XCTAssertEqual(items[1].sequence?.count, 0)
+        for index in 2..<6 { XCTAssertEqual(items[index].dump(positions: true), wholeItems[index].dump(positions: true)) }
+        // What follows the dropped items is read as ever, and the root's size still counts them.
+        XCTAssertEqual(document.root?["tail"]?.dump(positions: true), whole["tail"]?.dump(positions: true))
+        XCTAssertEqual(document.root?.expandedCount, whole.expandedCount)
+    }
+
+    func testDroppingItemsOnAThreadLeavesTheSameTree() {
+        var text = "versions:\n"
+        for index in 0..<2_000 { text += "  - version: \(index)\n    title: \"t\\u00e9\(index)\"\n    folded: >\n      x \(index)\n      y\n" }
+        text += "after: [end]\n"
+        let inline = dropping(text)
+        let threaded = dropping(text, threadedFrom: 0)
+        XCTAssertEqual(inline.document.errors.map(\.code), [])
+        XCTAssertEqual(inline.seen.count, 2_000)
+        XCTAssertEqual(threaded.seen, inline.seen)
+        XCTAssertEqual(threaded.document.droppedItems, 2_000)
+        XCTAssertEqual(threaded.document.root?.dump(positions: true), inline.document.root?.dump(positions: true))
+        XCTAssertEqual(inline.document.root?["after"]?.sequence?.first?.scalar?.text, "end")
+    }
+
     func testItemsArriveTheSameWhenParsingOnAThread() {
         var text = "versions:\n"
         for index in 0..<500 { text += "  - {version: \(index), title: \"t\\u00e9\(index)\"}\n" }

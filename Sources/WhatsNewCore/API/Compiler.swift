@@ -36,7 +36,9 @@ public struct Compiler: Sendable {
         defer { _ = schemaCompilation?.result }
         let errorsBefore = engine.errorCount
         var loaded: [LoadedInput] = []
-        for input in inputs { loaded += try InputLoader.load(input, options: readOptions, decodingVersions: true, engine: engine) }
+        for input in inputs {
+            loaded += try InputLoader.load(input, options: readOptions, decodingVersions: true, checkingVersions: schema == nil, engine: engine)
+        }
         return try check(loaded, baseDirectory: Self.baseDirectory(of: inputs.first ?? "."), errorsBefore: errorsBefore, engine: engine)
     }
 
@@ -49,7 +51,7 @@ public struct Compiler: Sendable {
         defer { _ = schemaCompilation?.result }
         let errorsBefore = engine.errorCount
         let loaded = InputLoader.parse(contents, displayName: name, isFragment: false, options: readOptions, decodingVersions: true,
-                                       engine: engine)
+                                       checkingVersions: schema == nil, engine: engine)
         return try check([loaded], baseDirectory: FileSystem.directoryName(of: name), errorsBefore: errorsBefore, engine: engine)
     }
 
@@ -63,13 +65,9 @@ public struct Compiler: Sendable {
         // The schema thread walks the trees through handles of its own (see `YAMLNode.forAnotherThread`).
         let schemaInputs = (loaded.map { $0.forAnotherThread() }, references.map { $0.forAnotherThread() })
         let schemaCheck = Self.inBackground { [schema] findings in
-            // The built-in schema has a second compiled copy, for a second thread to check long inputs with.
-            let helper = schema == nil ? SchemaValidator.builtinForSecondThread : nil
             let schema = schema ?? .builtin
-            for input in schemaInputs.0 {
-                schema.check(input, role: input.isFragment ? .fragment : .manifest, engine: findings, helper: helper)
-            }
-            for input in schemaInputs.1 { schema.check(input, role: .refs, engine: findings, helper: helper) }
+            for input in schemaInputs.0 { schema.check(input, role: input.isFragment ? .fragment : .manifest, engine: findings) }
+            for input in schemaInputs.1 { schema.check(input, role: .refs, engine: findings) }
         }
         guard engine.errorCount == errorsBefore, !loaded.isEmpty else {
             engine.report(contentsOf: schemaCheck.result)
@@ -105,12 +103,11 @@ public struct Compiler: Sendable {
 
     /// Compiles the built-in schema (once per process) on a thread of its own when it is the one to check
     /// against, so that it is ready by the time the inputs are read: reading a file and checking its text
-    /// leave the second core idle. (The schema thread then finds it compiled, or waits for it.)
+    /// leave the second core idle. (Whoever needs it first then finds it compiled, or waits for it.)
     private func compilingBuiltinSchema() -> BackgroundWork<Bool>? {
         guard schema == nil else { return nil }
         return BackgroundWork {
             _ = SchemaValidator.builtin
-            _ = SchemaValidator.builtinForSecondThread
             return true
         }
     }
@@ -168,22 +165,25 @@ public struct Compiler: Sendable {
         return FileSystem.kind(of: input) == .directory ? input : FileSystem.directoryName(of: input)
     }
 
-    /// Gives each diagnostic without a JSON Pointer the pointer of its position in its file's tree.
+    /// Gives each diagnostic without a JSON Pointer the pointer of its position in its file's tree (the
+    /// whole tree, read again when the parser dropped its versions: see `LoadedInput.wholeTree`).
     private func fillPaths(_ engine: DiagnosticEngine, since start: Int, from inputs: [LoadedInput]) {
+        var inputsByFile: [ObjectIdentifier: LoadedInput] = [:]
+        for input in inputs { inputsByFile[ObjectIdentifier(input.file)] = input }
         var roots: [ObjectIdentifier: YAMLNode] = [:]
-        for input in inputs { if let root = input.root { roots[ObjectIdentifier(input.file)] = root } }
         engine.fillPaths(since: start) { diagnostic in
-            guard let file = diagnostic.file, let range = diagnostic.range, let root = roots[ObjectIdentifier(file)] else { return nil }
-            return root.pointer(toOffset: range.start.offset)
+            guard let file = diagnostic.file, let range = diagnostic.range, let input = inputsByFile[ObjectIdentifier(file)] else { return nil }
+            if roots[ObjectIdentifier(file)] == nil { roots[ObjectIdentifier(file)] = input.wholeTree() }
+            return roots[ObjectIdentifier(file)]?.pointer(toOffset: range.start.offset)
         }
     }
 }
 
 extension SchemaValidator {
-    /// The schema layer for one read input (skipped for a file that could not be read); see `validate` for
-    /// `helper`.
-    func check(_ loaded: LoadedInput, role: SchemaRole, engine: DiagnosticEngine, helper: SchemaValidator? = nil) {
+    /// The schema layer for one read input (skipped for a file that could not be read).
+    func check(_ loaded: LoadedInput, role: SchemaRole, engine: DiagnosticEngine) {
         guard !loaded.hasReadingErrors, let root = loaded.root else { return }
-        validate(root: root, file: loaded.file, engine: engine, role: role, stepLimit: Self.stepLimit(for: root), helper: helper)
+        validate(root: root, file: loaded.file, engine: engine, role: role, stepLimit: Self.stepLimit(for: root),
+                 checkedItems: loaded.checkedItems, wholeTree: loaded.wholeTree)
     }
 }

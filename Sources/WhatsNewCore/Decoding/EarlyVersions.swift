@@ -9,26 +9,38 @@ import YAMLTree
 /// exactly what `ManifestDecoder` would decode from the finished tree, with its diagnostics kept apart, and
 /// it is used only when the finished tree's `versions` holds the very items that were handed over.
 ///
+/// With `checksSchema`, each item is also checked against the built-in schema (see `SchemaItemCheck`),
+/// and the parser drops the item's nodes once both are done: nothing else needs them, and the tree then
+/// holds one version at a time instead of all.
+///
 /// Only the thread that parses and then decodes the input touches it (`LoadedInput.forAnotherThread` leaves
 /// it behind), which is why it is marked `@unchecked Sendable`.
 final class EarlyVersions: @unchecked Sendable {
     private let file: SourceFile
     private let findings = DiagnosticEngine()
+    private let checksSchema: Bool
     /// The items that decoded (an item with errors has none), in order.
     private var entries: [VersionEntry] = []
     /// Where each item was, to recognise them in the finished tree.
     private var itemRanges: [SourceRange] = []
+    /// Made when the first item comes: the built-in schema is compiled meanwhile, on a thread of its own.
+    private var schemaCheck: SchemaItemCheck?
 
-    init(file: SourceFile) {
+    init(file: SourceFile, checksSchema: Bool = false) {
         self.file = file
+        self.checksSchema = checksSchema
     }
 
     /// The observer to give the parser.
     var observer: YAMLItemObserver {
-        YAMLItemObserver(key: "versions") { [unowned self] item, index in
+        YAMLItemObserver(key: "versions", dropsItems: checksSchema) { [unowned self] item, index in
             // Items arrive in order, one each (`index` is the item's place in the sequence).
             guard index == itemRanges.count else { return }
             itemRanges.append(item.range)
+            if checksSchema {
+                if index == 0 { schemaCheck = SchemaItemCheck(.builtin) }
+                schemaCheck?.check(item, at: index)
+            }
             let context = DecodingContext(file: file, engine: findings)
             if let entry = ManifestDecoder(engine: findings).decodeVersion(item, name: "versions[\(index)]", context: context) {
                 entries.append(entry)
@@ -36,10 +48,18 @@ final class EarlyVersions: @unchecked Sendable {
         }
     }
 
+    /// What checking the items against the schema found, when they were checked.
+    var checkedItems: SchemaCheckedItems? { schemaCheck?.result }
+
+    /// Whether `items` (the finished tree's `versions`) are the items that were handed over.
+    func match(_ items: YAMLSequence) -> Bool {
+        items.count == itemRanges.count && zip(items, itemRanges).allSatisfy { $0.range == $1 }
+    }
+
     /// The decoded versions and what decoding them found, when `items` (the finished tree's `versions`) are
     /// the items that were decoded; nil otherwise (then they must be decoded from the tree).
     func take(for items: YAMLSequence) -> (entries: [VersionEntry], diagnostics: [Diagnostic])? {
-        guard items.count == itemRanges.count, zip(items, itemRanges).allSatisfy({ $0.range == $1 }) else { return nil }
+        guard match(items) else { return nil }
         defer { entries = [] }
         return (entries, findings.diagnostics)
     }

@@ -31,18 +31,26 @@ struct SchemaEvaluator {
     /// depth. Once spent, every check fails at once and `isExhausted` is set.
     private var remainingSteps: Int
     private(set) var isExhausted = false
-    /// The array whose later items a second evaluator checks (see `SchemaItemSplit`).
-    private let split: SchemaItemSplit?
-    /// How many checks whose outcome decides what else is checked (an `anyOf` or `oneOf` alternative, an
-    /// `if`, a `not`, `contains`) enclose the current one: there, items are never left to another evaluator.
-    private var decidingDepth = 0
+    /// What was found when the items the parser dropped were checked as they were read (see
+    /// `SchemaItemCheck`): a stand-in checked against that schema takes its item's outcome from there.
+    private let checkedItems: SchemaCheckedItems?
+    /// Whether a stand-in was reached in a way its checked outcome cannot answer (another schema, or a
+    /// keyword that compares whole values): then this evaluation says nothing, and the whole tree must be
+    /// checked instead.
+    private(set) var reachedStandIn = false
 
-    init(nodes: [SchemaNode], stepLimit: Int, split: SchemaItemSplit? = nil) {
+    init(nodes: [SchemaNode], stepLimit: Int, checkedItems: SchemaCheckedItems? = nil) {
         self.nodes = nodes
         unretainedNodes = nodes.map { Unmanaged.passUnretained($0) }
         self.remainingSteps = stepLimit
-        self.split = split
+        self.checkedItems = checkedItems
+        isExhausted = checkedItems?.isExhausted ?? false
         path.reserveCapacity(64)
+    }
+
+    /// Allows `count` more checks (for items checked one by one as they are read, each adding its share).
+    mutating func allowSteps(_ count: Int) {
+        remainingSteps = remainingSteps.addingReportingOverflow(count).overflow ? Int.max : remainingSteps + count
     }
 
     // MARK: Evaluation
@@ -54,7 +62,26 @@ struct SchemaEvaluator {
             isExhausted = true
             return false
         }
+        if let checkedItems, instance.isStandIn {
+            return evaluateStandIn(instance, id, checkedItems, collect: collect)
+        }
         return unretainedNodes[id]._withUnsafeGuaranteedRef { evaluate(instance, $0, collect: collect) }
+    }
+
+    /// A dropped item: its outcome is the one found when it was read, if it was checked against `id`.
+    private mutating func evaluateStandIn(_ instance: YAMLNode, _ id: ID, _ checkedItems: SchemaCheckedItems, collect: Bool) -> Bool {
+        guard id == checkedItems.schema else {
+            reachedStandIn = true
+            return false
+        }
+        guard let found = checkedItems.failures[instance.range.start.offset] else { return true }
+        if collect { failures += found }
+        return false
+    }
+
+    /// Notes a keyword that compares `instance` as a whole while stand-ins may be in it (see `reachedStandIn`).
+    private mutating func comparesWholeValue(_ instance: YAMLNode) {
+        if checkedItems != nil, instance.shape == .mapping || instance.shape == .sequence { reachedStandIn = true }
     }
 
     /// Whether schema `id` is `false` (read without retaining it, see `unretainedNodes`).
@@ -79,6 +106,7 @@ struct SchemaEvaluator {
             guard collect else { return false }
             valid = false
         }
+        if schema.enumValues != nil || schema.constValue != nil { comparesWholeValue(instance) }
         if let values = schema.enumValues, !values.contains(where: { $0.matches(instance) }) {
             guard collect else { return false }
             valid = false
@@ -126,21 +154,21 @@ struct SchemaEvaluator {
             guard collect else { return false }
             valid = false
         }
-        if !schema.anyOf.isEmpty, !deciding({ $0.evaluateAnyOf(instance, schema.anyOf, collect: collect) }) {
+        if !schema.anyOf.isEmpty, !evaluateAnyOf(instance, schema.anyOf, collect: collect) {
             guard collect else { return false }
             valid = false
         }
-        if !schema.oneOf.isEmpty, !deciding({ $0.evaluateOneOf(instance, schema.oneOf, collect: collect) }) {
+        if !schema.oneOf.isEmpty, !evaluateOneOf(instance, schema.oneOf, collect: collect) {
             guard collect else { return false }
             valid = false
         }
-        if let not = schema.not, deciding({ $0.evaluate(instance, not, collect: false) }) {
+        if let not = schema.not, evaluate(instance, not, collect: false) {
             guard collect else { return false }
             valid = false
             recordNot(instance, not)
         }
         if let condition = schema.ifSchema, schema.thenSchema != nil || schema.elseSchema != nil {
-            let branch = deciding { $0.evaluate(instance, condition, collect: false) } ? schema.thenSchema : schema.elseSchema
+            let branch = evaluate(instance, condition, collect: false) ? schema.thenSchema : schema.elseSchema
             if let branch, !evaluate(instance, branch, collect: collect) {
                 guard collect else { return false }
                 valid = false
@@ -278,14 +306,7 @@ struct SchemaEvaluator {
             record("maxItems", instance.range, "expected at most \(SchemaMessages.count(maximum, "item")) in \(subject()), found \(items.count)",
                    expectation: "at most \(SchemaMessages.count(maximum, "item"))")
         }
-        // The items from `split.from` on go to the second evaluator when this is the split array.
-        var end = items.count
-        if let split, decidingDepth == 0, instance == split.array, schema.prefixItems.isEmpty, let itemSchema = schema.items,
-           !rejectsEverything(itemSchema), split.from < end {
-            split.handOff.send(SchemaItemHandOff.Job(schema: itemSchema, collect: collect, path: path))
-            end = split.from
-        }
-        for (index, item) in items.prefix(end).enumerated() {
+        for (index, item) in items.enumerated() {
             let itemSchema = index < schema.prefixItems.count ? schema.prefixItems[index] : schema.items
             guard let itemSchema else { continue }
             if collect { path.append(Step(key: nil, index: index, isKeyName: false)) }
@@ -308,9 +329,7 @@ struct SchemaEvaluator {
         }
         if let contains = schema.contains {
             var matches = 0
-            decidingDepth += 1
             for item in items where evaluate(item, contains, collect: false) { matches += 1 }
-            decidingDepth -= 1
             let minimum = schema.minContains ?? 1
             if matches < minimum {
                 guard collect else { return false }
@@ -325,6 +344,7 @@ struct SchemaEvaluator {
                        "expected at most \(SchemaMessages.count(maximum, "item")) matching the 'contains' schema in \(subject()), found \(matches)")
             }
         }
+        if schema.uniqueItems { comparesWholeValue(instance) }
         if schema.uniqueItems, items.count > 1, !evaluateUniqueness(items, collect: collect) {
             guard collect else { return false }
             valid = false
@@ -430,31 +450,15 @@ struct SchemaEvaluator {
         return valid
     }
 
-    /// Items `start...` of `items` against `schema`, for the evaluator that handed them off (see
-    /// `SchemaItemSplit`): `prefix` is its path to the array. Stops early when the hand-off is cancelled.
-    mutating func evaluateItems(_ items: YAMLSequence, from start: Int, schema: ID, path prefix: [Step], collect: Bool,
-                                handOff: SchemaItemHandOff) -> Bool {
-        path = prefix
-        defer { path = [] }
-        var valid = true
-        for index in start..<items.count {
-            if !collect, handOff.isCancelled { return valid }
-            if collect { path.append(Step(key: nil, index: index, isKeyName: false)) }
-            let itemValid = evaluate(items[index], schema, collect: collect)
-            if collect { path.removeLast() }
-            if !itemValid {
-                guard collect else { return false }
-                valid = false
-            }
-        }
-        return valid
-    }
-
-    /// Runs a check whose outcome decides what else is checked (see `decidingDepth`).
-    private mutating func deciding(_ check: (inout SchemaEvaluator) -> Bool) -> Bool {
-        decidingDepth += 1
-        defer { decidingDepth -= 1 }
-        return check(&self)
+    /// The failures of `item`, the item at `index` of the top-level sequence under `key`, checked on its own
+    /// against `schema` (see `SchemaItemCheck`): their paths are the ones the item has in the document.
+    mutating func failures(ofItem item: YAMLNode, at index: Int, under key: YAMLNode, schema: ID) -> [SchemaFailure] {
+        let mark = failures.count
+        path = [Step(key: key, index: 0, isKeyName: false), Step(key: nil, index: index, isKeyName: false)]
+        _ = evaluate(item, schema, collect: true)
+        path = []
+        defer { failures.removeSubrange(mark...) }
+        return Array(failures[mark...])
     }
 
     // MARK: Alternatives

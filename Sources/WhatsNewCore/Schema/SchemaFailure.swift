@@ -3,7 +3,7 @@ import YAMLTree
 /// One place where an instance does not satisfy a keyword, with its message already written (failures
 /// are rare, so the words are built only here), and what is needed to merge it with the failures of
 /// other `anyOf`/`oneOf` alternatives.
-struct SchemaFailure {
+struct SchemaFailure: Sendable {
     /// The keyword that failed; the diagnostic code is `schema-<keyword>`.
     var keyword: String
     var range: SourceRange

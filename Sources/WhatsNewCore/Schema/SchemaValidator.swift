@@ -7,12 +7,15 @@ public import YAMLTree
 /// built-in one, so it can `$ref` it by its `$id` (`BuiltinSchema.id`); if it declares that `$id`
 /// itself, it replaces the built-in schema.
 public struct SchemaValidator: Sendable {
-    private let nodes: [SchemaNode]
+    let nodes: [SchemaNode]
     /// The root schema and the subschema of each role its resource has an anchor for.
     private let entries: [SchemaRole: SchemaNode.ID]
     /// The root schema; nil only when the built-in schema did not compile (`problems` says why).
     private let root: SchemaNode.ID?
     private let problems: [Diagnostic]
+    /// The schema of each item of a manifest's `versions`, which items are checked against as they are read
+    /// (see `SchemaItemCheck`): known for the built-in schema only.
+    private(set) var versionItemSchema: SchemaNode.ID?
 
     private init(nodes: [SchemaNode], entries: [SchemaRole: SchemaNode.ID], root: SchemaNode.ID?, problems: [Diagnostic] = []) {
         self.nodes = nodes
@@ -21,27 +24,28 @@ public struct SchemaValidator: Sendable {
         self.problems = problems
     }
 
+    /// Where the built-in schema has the schema of the items of `versions`, for manifests and fragments
+    /// alike (`manifest` refers to `manifestFragment`).
+    static let versionItemPointer = "#/$defs/manifestFragment/properties/versions/items"
+
     /// The schema of `Schemas/whatsnew.schema.json`. It is compiled into the binary and a test proves it
     /// compiles; were it ever broken, every validation would report that (`internal-error`) instead of crashing.
     public static let builtin = compileBuiltin()
 
-    /// The built-in schema compiled a second time, apart: what a second thread checks with while the first
-    /// checks with `builtin` (see `validate(root:file:engine:role:helper:)`), so that no schema node's reference
-    /// count is shared by two threads — they would stall each other on it at every node.
-    static let builtinForSecondThread = compileBuiltin()
-
     private static func compileBuiltin() -> SchemaValidator {
         let file = SourceFile(name: "<built-in schema>", text: BuiltinSchema.text)
         let engine = DiagnosticEngine()
-        return load(file, uri: BuiltinSchema.id, includingBuiltin: false, engine: engine)
-            ?? SchemaValidator(nodes: [], entries: [:], root: nil, problems: engine.diagnostics)
+        var itemSchema: SchemaNode.ID?
+        let validator = load(file, uri: BuiltinSchema.id, includingBuiltin: false, engine: engine) { compiler in
+            itemSchema = compiler.lookup(BuiltinSchema.id + versionItemPointer)
+        }
+        guard var validator else { return SchemaValidator(nodes: [], entries: [:], root: nil, problems: engine.diagnostics) }
+        validator.versionItemSchema = itemSchema
+        return validator
     }
 
-    /// Top-level sequences from this many items on are checked by two threads when a helper is given.
-    static let splitThreshold = 256
-
     /// The schema a `role` is checked against: the role's anchor, else the root.
-    private func entry(for role: SchemaRole) -> SchemaNode.ID? {
+    func entry(for role: SchemaRole) -> SchemaNode.ID? {
         entries[role] ?? root
     }
 
@@ -52,7 +56,9 @@ public struct SchemaValidator: Sendable {
         load(file, uri: uri, includingBuiltin: true, engine: engine)
     }
 
-    private static func load(_ file: SourceFile, uri: String, includingBuiltin: Bool, engine: DiagnosticEngine) -> SchemaValidator? {
+    /// `load`; `inspect` sees the linked compiler (to look up a subschema).
+    private static func load(_ file: SourceFile, uri: String, includingBuiltin: Bool, engine: DiagnosticEngine,
+                             inspect: (SchemaCompiler) -> Void = { _ in }) -> SchemaValidator? {
         let document = YAMLParser.parse(file, format: YAMLInputFormat(fileName: file.name))
         for error in document.errors { engine.report(Diagnostic(error, in: file)) }
         guard document.errors.isEmpty, let root = document.root else { return nil }
@@ -67,6 +73,7 @@ public struct SchemaValidator: Sendable {
         compiler.link()
         engine.report(contentsOf: compiler.diagnostics)
         guard compiler.diagnostics.isEmpty else { return nil }
+        inspect(compiler)
         let base = root["$id"]?.scalar.map { URIReference($0.text).resolved(against: URIReference(uri)).withoutFragment }
             ?? URIReference(uri).withoutFragment
         var entries: [SchemaRole: SchemaNode.ID] = [.manifest: rootID]
@@ -83,12 +90,12 @@ public struct SchemaValidator: Sendable {
         validate(root: root, file: file, engine: engine, role: role, stepLimit: Self.stepLimit(for: root))
     }
 
-    /// `validate`; with a `helper` (this schema compiled apart, such as `builtinForSecondThread`), the later
-    /// half of the items of the longest top-level sequence (a manifest's versions) is checked on a thread of
-    /// its own. The diagnostics are the same either way. (Each thread has the step limit to itself.)
+    /// `validate`, for a tree whose dropped items were checked as they were read (`checkedItems`, see
+    /// `SchemaItemCheck`). Should the check reach a stand-in in a way their outcomes cannot answer for, it
+    /// checks `wholeTree()` instead, the document read again in full.
     @discardableResult
     func validate(root: YAMLNode, file: SourceFile, engine: DiagnosticEngine, role: SchemaRole, stepLimit: Int,
-                  helper: SchemaValidator? = nil) -> Bool {
+                  checkedItems: SchemaCheckedItems? = nil, wholeTree: () -> YAMLNode? = { nil }) -> Bool {
         guard let entry = entry(for: role) else {
             engine.report(Diagnostic(.error, code: "internal-error",
                                      message: "the built-in schema does not compile, so nothing was checked against it; expected a working whatsnew build",
@@ -97,68 +104,48 @@ public struct SchemaValidator: Sendable {
                                      fix: "report this, with the notes, to the whatsnew developers"))
             return false
         }
-        var outcome = evaluate(root, entry, collect: false, stepLimit: stepLimit, helper: helper)
-        if outcome.isValid { return true }
-        if !outcome.isExhausted {
-            outcome = evaluate(root, entry, collect: true, stepLimit: stepLimit, helper: helper)
+        if let checkedItems, checkedItems.schema != versionItemSchema {
+            // Items checked against a schema that is not this one's: they answer nothing here.
+            return validate(root: wholeTree() ?? root, file: file, engine: engine, role: role, stepLimit: stepLimit)
         }
-        if outcome.isExhausted {
+        var evaluator = SchemaEvaluator(nodes: nodes, stepLimit: stepLimit, checkedItems: checkedItems)
+        var valid = evaluator.evaluate(root, entry, collect: false)
+        if !valid, !evaluator.isExhausted, !evaluator.reachedStandIn {
+            evaluator = SchemaEvaluator(nodes: nodes, stepLimit: stepLimit, checkedItems: checkedItems)
+            valid = evaluator.evaluate(root, entry, collect: true)
+        }
+        if evaluator.reachedStandIn {
+            guard let whole = wholeTree() else {
+                engine.report(Diagnostic(.error, code: "internal-error",
+                                         message: "the document could not be read again to check it in full; expected the same text as before",
+                                         file: file, range: root.range, fix: "report this to the whatsnew developers"))
+                return false
+            }
+            return validate(root: whole, file: file, engine: engine, role: role, stepLimit: stepLimit)
+        }
+        if evaluator.isExhausted {
             engine.report(Diagnostic(.error, code: "schema-budget-exceeded",
                                      message: "checking the document against the schema took more than \(stepLimit) steps; expected a schema whose alternatives do not check the same values over and over",
                                      file: file, range: root.range, path: ""))
             return false
         }
-        for failure in outcome.failures { engine.report(failure.diagnostic(in: file)) }
-        return false
-    }
-
-    private struct Outcome: Sendable {
-        let isValid: Bool
-        let failures: [SchemaFailure]
-        let isExhausted: Bool
-    }
-
-    /// One evaluation of `root` (see `validate`), split between two threads when a helper is given, the
-    /// root has a long top-level sequence, and a thread can be made.
-    private func evaluate(_ root: YAMLNode, _ entry: SchemaNode.ID, collect: Bool, stepLimit: Int,
-                          helper: SchemaValidator?) -> Outcome {
-        if let helper, helper.nodes.count == nodes.count,
-           let array = root.mapping?.map(\.value).max(by: { ($0.sequence?.count ?? 0) < ($1.sequence?.count ?? 0) }),
-           let items = array.forAnotherThread().sequence, items.count >= Self.splitThreshold {
-            let split = SchemaItemSplit(array: array, from: items.count / 2, handOff: SchemaItemHandOff())
-            let helperNodes = helper.nodes
-            let second = BackgroundWork(onItsOwnThread: {
-                var evaluator = SchemaEvaluator(nodes: helperNodes, stepLimit: stepLimit)
-                var valid = true
-                while let job = split.handOff.next() {
-                    if !evaluator.evaluateItems(items, from: split.from, schema: job.schema, path: job.path, collect: job.collect,
-                                                handOff: split.handOff) {
-                        valid = false
-                    }
-                }
-                return Outcome(isValid: valid, failures: evaluator.failures, isExhausted: evaluator.isExhausted)
-            })
-            if let second {
-                var evaluator = SchemaEvaluator(nodes: nodes, stepLimit: stepLimit, split: split)
-                let valid = evaluator.evaluate(root, entry, collect: collect)
-                if !valid, !collect { split.handOff.cancel() }
-                split.handOff.close()
-                let other = second.result
-                return Outcome(isValid: valid && other.isValid, failures: evaluator.failures + other.failures,
-                               isExhausted: evaluator.isExhausted || other.isExhausted)
-            }
-        }
-        var evaluator = SchemaEvaluator(nodes: nodes, stepLimit: stepLimit)
-        let valid = evaluator.evaluate(root, entry, collect: collect)
-        return Outcome(isValid: valid, failures: evaluator.failures, isExhausted: evaluator.isExhausted)
+        for failure in evaluator.failures { engine.report(failure.diagnostic(in: file)) }
+        return valid
     }
 
     /// How many checks a document may cost: far more than a sensible schema needs (the built-in one
     /// makes about ten per node), far fewer than a runaway one would.
     static func stepLimit(for root: YAMLNode) -> Int {
-        let (scaled, overflow) = root.expandedCount.multipliedReportingOverflow(by: 200)
+        stepLimit(forNodes: root.expandedCount)
+    }
+
+    /// The steps a document of `count` nodes (aliases expanded) may take: `stepsPerNode` each, and a million.
+    static func stepLimit(forNodes count: Int) -> Int {
+        let (scaled, overflow) = count.multipliedReportingOverflow(by: stepsPerNode)
         return overflow ? Int.max : 1_000_000 + scaled
     }
+
+    static let stepsPerNode = 200
 
     /// Whether `root` is valid as a `role`, without building any message.
     public func isValid(_ root: YAMLNode, role: SchemaRole = .manifest) -> Bool {
