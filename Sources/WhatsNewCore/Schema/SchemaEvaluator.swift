@@ -79,7 +79,9 @@ struct SchemaEvaluator {
         return false
     }
 
-    /// Notes a keyword that compares `instance` as a whole while stand-ins may be in it (see `reachedStandIn`).
+    /// Notes a keyword that compares `instance` as a whole, which a stand-in in it would falsify (see
+    /// `reachedStandIn`). Any collection counts, not only those holding stand-ins: a schema that compares
+    /// collections is rare, and it costs such a schema a check of the whole tree.
     private mutating func comparesWholeValue(_ instance: YAMLNode) {
         if checkedItems != nil, instance.shape == .mapping || instance.shape == .sequence { reachedStandIn = true }
     }
