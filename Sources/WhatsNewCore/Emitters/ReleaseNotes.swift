@@ -13,12 +13,62 @@ public struct ReleaseNotes: Sendable {
             case file(path: String, resolvedPath: String)
         }
 
-        public var kind: Kind
-        public var color: String?
-        public var renderingMode: String?
-        public var symbolRenderingMode: String?
+        /// The kind and colors: the same for every feature that shows one image of the registry, so those
+        /// features share one copy (a manifest shows a few images on thousands of features).
+        private struct Appearance: Sendable, Hashable {
+            var kind: Kind
+            var color: String?
+            var renderingMode: String?
+            var symbolRenderingMode: String?
+        }
+
+        private final class SharedAppearance: Sendable, Hashable {
+            let value: Appearance
+
+            init(_ value: Appearance) {
+                self.value = value
+            }
+
+            static func == (lhs: SharedAppearance, rhs: SharedAppearance) -> Bool { lhs.value == rhs.value }
+            func hash(into hasher: inout Hasher) { hasher.combine(value) }
+        }
+
+        private var appearance: SharedAppearance
         /// Accessibility text as Markdown source (the feature's title when the image has none).
         public var alt: String
+
+        public init(kind: Kind, color: String?, renderingMode: String?, symbolRenderingMode: String?, alt: String) {
+            appearance = SharedAppearance(Appearance(kind: kind, color: color, renderingMode: renderingMode,
+                                                     symbolRenderingMode: symbolRenderingMode))
+            self.alt = alt
+        }
+
+        public var kind: Kind {
+            get { appearance.value.kind }
+            set { changeAppearance { $0.kind = newValue } }
+        }
+
+        public var color: String? {
+            get { appearance.value.color }
+            set { changeAppearance { $0.color = newValue } }
+        }
+
+        public var renderingMode: String? {
+            get { appearance.value.renderingMode }
+            set { changeAppearance { $0.renderingMode = newValue } }
+        }
+
+        public var symbolRenderingMode: String? {
+            get { appearance.value.symbolRenderingMode }
+            set { changeAppearance { $0.symbolRenderingMode = newValue } }
+        }
+
+        /// Changes this image's appearance, not that of the features it was shared with.
+        private mutating func changeAppearance(_ change: (inout Appearance) -> Void) {
+            var value = appearance.value
+            change(&value)
+            appearance = SharedAppearance(value)
+        }
 
         /// The glyph the terminal and Markdown show.
         public var glyph: String {

@@ -1,4 +1,7 @@
 /// A text field: one Markdown string, or a map from locale to Markdown string.
+///
+/// Most texts are one string that is not localized: that string is kept inline, and `entries` presents it
+/// as one entry, so the titles and subtitles of a large manifest allocate no array each.
 public struct LocalizedText: Sendable, Hashable {
     public struct Entry: Sendable, Hashable {
         /// The locale code as written (`en`, `de-AT`, `zh-Hans`), or nil for a text that is not localized.
@@ -13,28 +16,61 @@ public struct LocalizedText: Sendable, Hashable {
         }
     }
 
-    public let entries: [Entry]
+    enum Storage: Sendable {
+        /// One text that is not localized, written where the whole text is.
+        case plain(String)
+        /// The entries of a locale map (or any other list of entries), in source order.
+        case listed([Entry])
+    }
+
+    let storage: Storage
     public let location: SourceLocation?
 
     public init(entries: [Entry], location: SourceLocation? = nil) {
-        self.entries = entries
+        if entries.count == 1, let only = entries.first, only.locale == nil, only.location == location {
+            storage = .plain(only.text)
+        } else {
+            storage = .listed(entries)
+        }
         self.location = location
     }
 
     /// A text that is the same in every locale.
     public init(_ text: String, location: SourceLocation? = nil) {
-        self.init(entries: [Entry(locale: nil, text: text, location: location)], location: location)
+        storage = .plain(text)
+        self.location = location
     }
 
-    public var isLocalized: Bool { entries.first?.locale != nil }
+    /// The entries in source order; a text that is not localized has one, without a locale.
+    public var entries: Entries { Entries(text: self) }
+
+    // The questions the rules and emitters ask of every text are answered from the storage: for a text
+    // that is not localized, without making its entry.
+
+    public var isLocalized: Bool {
+        guard case .listed(let entries) = storage else { return false }
+        return entries.first?.locale != nil
+    }
 
     /// The locales this text has (empty when it is not localized).
-    public var locales: [String] { entries.compactMap(\.locale) }
+    public var locales: [String] {
+        guard case .listed(let entries) = storage else { return [] }
+        return entries.compactMap(\.locale)
+    }
+
+    /// Whether the text of some entry satisfies `predicate`.
+    func containsText(where predicate: (String) -> Bool) -> Bool {
+        switch storage {
+        case .plain(let text): return predicate(text)
+        case .listed(let entries): return entries.contains { predicate($0.text) }
+        }
+    }
 
     /// The text for `locale` by the fallback chain of SPEC §1: the locale, its language (de-AT → de),
     /// the manifest's default locale, then the first entry. Locale codes compare case-insensitively.
     public func text(for locale: String?, defaultLocale: String? = nil) -> String {
-        entry(for: locale, defaultLocale: defaultLocale)?.text ?? ""
+        if case .plain(let text) = storage { return text }
+        return entry(for: locale, defaultLocale: defaultLocale)?.text ?? ""
     }
 
     public func entry(for locale: String?, defaultLocale: String? = nil) -> Entry? {

@@ -2,13 +2,24 @@ public import YAMLTree
 
 /// Where a value was written: its file and range. Every decoded value keeps one so rules can report at it.
 /// (The JSON Pointer of a diagnostic is found from the range when it is reported, so values carry no path.)
+///
+/// Only the byte offsets of the range are stored, 16 bytes instead of 32 (a large manifest holds hundreds
+/// of thousands of locations, and most are never read): `range` finds the lines and columns in the file's
+/// line table, which gives back the parser's marks exactly (see `YAMLParserTests`).
 public struct SourceLocation: Sendable, Hashable {
     public let file: SourceFile
-    public let range: SourceRange
+    private let startOffset: UInt32
+    private let endOffset: UInt32
 
+    /// The location of `range` in `file`; its lines and columns are read back from the file at its offsets.
     public init(file: SourceFile, range: SourceRange) {
         self.file = file
-        self.range = range
+        startOffset = UInt32(clamping: range.start.offset)
+        endOffset = UInt32(clamping: range.end.offset)
+    }
+
+    public var range: SourceRange {
+        SourceRange(start: file.mark(atOffset: Int(startOffset)), end: file.mark(atOffset: Int(endOffset)))
     }
 }
 

@@ -11,7 +11,13 @@ public struct VersionEntry: Sendable {
     public var features: [Feature]
     public var primaryAction: Reference<PrimaryAction>?
     public var secondaryAction: Reference<SecondaryAction>?
-    public var layout: LayoutOverrides?
+    /// The layout properties this version sets. (Kept in a box: few versions set any, and inline they
+    /// would take 256 bytes, about half of a version.)
+    public var layout: LayoutOverrides? {
+        get { layoutBox?.overrides }
+        set { layoutBox = newValue.map(LayoutBox.init) }
+    }
+    private var layoutBox: LayoutBox?
     public var location: SourceLocation?
 
     public init(version: SemanticVersion, versionText: String, versionLocation: SourceLocation? = nil, date: String? = nil,
@@ -29,5 +35,14 @@ public struct VersionEntry: Sendable {
         self.secondaryAction = secondaryAction
         self.layout = layout
         self.location = location
+    }
+}
+
+/// A version's layout overrides, on the heap (see `VersionEntry.layout`).
+private final class LayoutBox: Sendable {
+    let overrides: LayoutOverrides
+
+    init(_ overrides: LayoutOverrides) {
+        self.overrides = overrides
     }
 }

@@ -17,7 +17,7 @@ struct EmptyTextRule: ManifestRule {
 
     /// Whether some entry of `text` might be blank: a look at first bytes only, for the walk over every text.
     static func mayHaveBlankEntry(_ text: LocalizedText) -> Bool {
-        text.entries.contains { !startsVisibly($0.text) }
+        text.containsText { !startsVisibly($0) }
     }
 
     /// Whether a text starts with a visible ASCII character, and so is not blank (settled by its first byte,

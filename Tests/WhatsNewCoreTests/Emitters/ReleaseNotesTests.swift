@@ -24,4 +24,25 @@ final class ReleaseNotesTests: XCTestCase {
             XCTAssertEqual(notes.versions.first { $0.displayVersion == "3.1.0" }?.features.first?.anchor, "v3.1.0-feature-1")
         }
     }
+
+    func testAnImageChangedForOneFeatureStaysTheSameForTheFeaturesItWasSharedWith() throws {
+        let features = ReleaseNotes(try ManyVersionsManifest.load(10)).versions.flatMap(\.features)
+        let stars = features.filter { if case .symbol("star.fill", _) = $0.image?.kind { true } else { false } }
+        XCTAssertGreaterThan(stars.count, 1)
+        var changed = try XCTUnwrap(stars.first?.image)
+        let unchanged = try XCTUnwrap(stars.last?.image)
+        XCTAssertEqual(changed.color, unchanged.color)
+        changed.color = "#123456"
+        changed.kind = .emoji("⭐")
+        XCTAssertEqual(changed.color, "#123456")
+        XCTAssertEqual(changed.kind, .emoji("⭐"))
+        XCTAssertEqual(stars.last?.image?.color, unchanged.color)
+        XCTAssertEqual(stars.last?.image?.kind, unchanged.kind)
+        XCTAssertNotEqual(changed, unchanged)
+        changed.color = unchanged.color
+        changed.kind = unchanged.kind
+        changed.alt = unchanged.alt
+        XCTAssertEqual(changed, unchanged, "images are equal by value")
+        XCTAssertEqual(changed.hashValue, unchanged.hashValue)
+    }
 }

@@ -1,0 +1,30 @@
+extension LocalizedText {
+    /// The entries of a text, by position. A text that is not localized stores no entry: its one entry is
+    /// made when it is read, from the text's string and location.
+    public struct Entries: RandomAccessCollection, Sendable {
+        private let text: LocalizedText
+
+        init(text: LocalizedText) {
+            self.text = text
+        }
+
+        public var startIndex: Int { 0 }
+
+        public var endIndex: Int {
+            switch text.storage {
+            case .plain: return 1
+            case .listed(let entries): return entries.count
+            }
+        }
+
+        public subscript(position: Int) -> Entry {
+            switch text.storage {
+            case .plain(let string):
+                precondition(position == 0, "index \(position) out of range for a text with one entry")
+                return Entry(locale: nil, text: string, location: text.location)
+            case .listed(let entries):
+                return entries[position]
+            }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import TestSupport
+import XCTest
+import YAMLTree
+@testable import WhatsNewCore
+
+/// A `SourceLocation` keeps the offsets of a range and reads its lines and columns back from its file.
+final class SourceLocationTests: XCTestCase {
+    func testEveryNodeOfEveryFixtureKeepsItsRange() throws {
+        let inputs = try FileManager.default.subpathsOfDirectory(atPath: Paths.fixtures.path).filter {
+            $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") || $0.hasSuffix(".json")
+        }.sorted()
+        XCTAssertGreaterThan(inputs.count, 50)
+        var checked = 0
+        for input in inputs {
+            let bytes = try Array(Data(contentsOf: Paths.fixtures.appendingPathComponent(input)))
+            let file = SourceFile(name: input, contents: bytes)
+            guard let root = YAMLParser.parse(file, format: YAMLInputFormat(fileName: input)).root else { continue }
+            var pending = [root]
+            while let node = pending.popLast() {
+                XCTAssertEqual(SourceLocation(file: file, range: node.range).range, node.range, "\(input): \(node.dump())")
+                checked += 1
+                switch node.content {
+                case .scalar: break
+                case .sequence(let items): pending += items
+                case .mapping(let pairs): for pair in pairs { pending += [pair.key, pair.value] }
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 5_000)
+    }
+
+    func testLocationsAreEqualWhenTheirFilesAndOffsetsAre() {
+        let file = SourceFile(name: "a.yaml", text: "a: 1\nb: 2\n")
+        let range = SourceRange(start: Mark(line: 2, column: 4, offset: 8), end: Mark(line: 2, column: 5, offset: 9))
+        XCTAssertEqual(SourceLocation(file: file, range: range), SourceLocation(file: file, range: range))
+        XCTAssertNotEqual(SourceLocation(file: file, range: range), SourceLocation(file: file, range: .fileStart))
+        XCTAssertNotEqual(SourceLocation(file: file, range: range),
+                          SourceLocation(file: SourceFile(name: "a.yaml", text: "a: 1\nb: 2\n"), range: range))
+    }
+}
