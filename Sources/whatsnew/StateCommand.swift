@@ -102,6 +102,7 @@ struct StateTarget: ParsableArguments {
 extension StateCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "Print the presented versions, oldest first, one per line.",
             discussion: """
             Example:
@@ -124,6 +125,7 @@ extension StateCommand {
 
     struct Record: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "record",
             abstract: "Mark a version as presented, as 'show' does after showing it.",
             discussion: """
             Example:
@@ -151,6 +153,7 @@ extension StateCommand {
 
     struct Forget: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "forget",
             abstract: "Forget one presented version, so 'show' shows it again.",
             discussion: """
             Example:
@@ -178,6 +181,7 @@ extension StateCommand {
 
     struct Reset: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "reset",
             abstract: "Forget every presented version (removes the state file, even a corrupt one).",
             discussion: """
             Example:
@@ -200,6 +204,7 @@ extension StateCommand {
 
     struct Path: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "path",
             abstract: "Print the path of the state file (it need not exist yet).",
             discussion: """
             Example:
