@@ -179,14 +179,15 @@ public struct HTMLEmitter: Sendable {
         let headingEnd = "</h\(headingLevel)>\n<p class=\"feature-subtitle\">"
         for feature in version.features {
             let title = context.texts.text(parsing: feature.title)
+            let anchor = feature.anchor
             html += "<li class=\"feature\" id=\""
-            html.escaped(feature.anchor)
+            html.escaped(anchor)
             html += "\">\n"
             icon(feature, title: title, context: context, into: &html)
             html += headingStart
             if permalinks {
                 html += "<a class=\"permalink\" href=\"#"
-                html.escaped(feature.anchor)
+                html.escaped(anchor)
                 html += "\">"
             }
             html.markdown(title)

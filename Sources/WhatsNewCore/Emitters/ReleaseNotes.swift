@@ -22,24 +22,12 @@ public struct ReleaseNotes: Sendable {
             var symbolRenderingMode: String?
         }
 
-        private final class SharedAppearance: Sendable, Hashable {
-            let value: Appearance
-
-            init(_ value: Appearance) {
-                self.value = value
-            }
-
-            static func == (lhs: SharedAppearance, rhs: SharedAppearance) -> Bool { lhs.value == rhs.value }
-            func hash(into hasher: inout Hasher) { hasher.combine(value) }
-        }
-
-        private var appearance: SharedAppearance
+        private var appearance: Shared<Appearance>
         /// Accessibility text as Markdown source (the feature's title when the image has none).
         public var alt: String
 
         public init(kind: Kind, color: String?, renderingMode: String?, symbolRenderingMode: String?, alt: String) {
-            appearance = SharedAppearance(Appearance(kind: kind, color: color, renderingMode: renderingMode,
-                                                     symbolRenderingMode: symbolRenderingMode))
+            appearance = Shared(Appearance(kind: kind, color: color, renderingMode: renderingMode, symbolRenderingMode: symbolRenderingMode))
             self.alt = alt
         }
 
@@ -67,7 +55,7 @@ public struct ReleaseNotes: Sendable {
         private mutating func changeAppearance(_ change: (inout Appearance) -> Void) {
             var value = appearance.value
             change(&value)
-            appearance = SharedAppearance(value)
+            appearance = Shared(value)
         }
 
         /// The glyph the terminal and Markdown show.
@@ -82,11 +70,23 @@ public struct ReleaseNotes: Sendable {
 
     public struct Feature: Sendable, Hashable {
         public var id: String?
-        public var anchor: String
+        /// The anchor of the version it belongs to, and its place there (from 0): its own anchor is made of
+        /// them when it is asked for. (Kept whole, it was a string of its own for each of a long manifest's
+        /// tens of thousands of features.)
+        public var versionAnchor: String
+        public var index: Int
         public var image: Image?
         public var title: String
         public var subtitle: String
         public var platforms: [String]
+
+        /// `v1.2.0-` and the feature's id, or `feature-` and its place from 1.
+        public var anchor: String {
+            var anchor = versionAnchor
+            anchor += "-"
+            if let id { anchor += id } else { anchor += "feature-\(index + 1)" }
+            return anchor
+        }
     }
 
     public struct PrimaryAction: Sendable, Hashable {
@@ -121,7 +121,47 @@ public struct ReleaseNotes: Sendable {
         public var features: [Feature]
         public var primaryAction: PrimaryAction
         public var secondaryAction: SecondaryAction?
-        public var layout: Layout
+        /// The same for every version that overrides nothing, so those versions share one copy (256 bytes).
+        private var sharedLayout: Shared<Layout>
+
+        public var layout: Layout {
+            get { sharedLayout.value }
+            set { sharedLayout = Shared(newValue) }
+        }
+
+        init(version: SemanticVersion, displayVersion: String, anchor: String, date: String?, title: String, titleColor: String?,
+             features: [Feature], primaryAction: PrimaryAction, secondaryAction: SecondaryAction?, layout: Layout) {
+            self.init(version: version, displayVersion: displayVersion, anchor: anchor, date: date, title: title, titleColor: titleColor,
+                      features: features, primaryAction: primaryAction, secondaryAction: secondaryAction, sharedLayout: Shared(layout))
+        }
+
+        fileprivate init(version: SemanticVersion, displayVersion: String, anchor: String, date: String?, title: String,
+                         titleColor: String?, features: [Feature], primaryAction: PrimaryAction, secondaryAction: SecondaryAction?,
+                         sharedLayout: Shared<Layout>) {
+            self.version = version
+            self.displayVersion = displayVersion
+            self.anchor = anchor
+            self.date = date
+            self.title = title
+            self.titleColor = titleColor
+            self.features = features
+            self.primaryAction = primaryAction
+            self.secondaryAction = secondaryAction
+            self.sharedLayout = sharedLayout
+        }
+    }
+
+    /// A value on the heap that several features or versions share (compared by value). A setter of a
+    /// property kept in one gives that one a copy of its own.
+    fileprivate final class Shared<Value: Sendable & Hashable>: Sendable, Hashable {
+        let value: Value
+
+        init(_ value: Value) {
+            self.value = value
+        }
+
+        static func == (lhs: Shared, rhs: Shared) -> Bool { lhs.value == rhs.value }
+        func hash(into hasher: inout Hasher) { hasher.combine(value) }
     }
 
     public var appName: String?
@@ -153,10 +193,11 @@ public struct ReleaseNotes: Sendable {
     /// The entries resolved in order: the second half on a thread of its own (with a resolver of its own)
     /// while the calling thread resolves the first.
     private static func versions(_ entries: [VersionEntry], of manifest: Manifest, locale: String?) -> [Version] {
-        let resolve = { @Sendable (range: Range<Int>) -> [Version] in
+        // `capacity`: the second half is appended to the first, whose array is made large enough for both.
+        let resolve = { @Sendable (range: Range<Int>, capacity: Int) -> [Version] in
             var resolver = Resolver(manifest: manifest, locale: locale)
             var versions: [Version] = []
-            versions.reserveCapacity(range.count)
+            versions.reserveCapacity(capacity)
             // Entries are read in place: a copy of one retains the manifest's source file for every location in
             // it, and two threads retaining one object stall each other.
             entries.withUnsafeBufferPointer { entries in
@@ -164,10 +205,10 @@ public struct ReleaseNotes: Sendable {
             }
             return versions
         }
-        guard entries.count >= versionsForTwoThreads else { return resolve(entries.indices) }
+        guard entries.count >= versionsForTwoThreads else { return resolve(entries.indices, entries.count) }
         let middle = entries.count / 2
-        let secondHalf = BackgroundWork { resolve(middle..<entries.count) }
-        var versions = resolve(0..<middle)
+        let secondHalf = BackgroundWork { resolve(middle..<entries.count, entries.count - middle) }
+        var versions = resolve(0..<middle, entries.count)
         versions += secondHalf.result
         return versions
     }
@@ -182,6 +223,8 @@ public struct ReleaseNotes: Sendable {
         private var glyphs: [String: String] = [:]
         /// Images by key, resolved once (without alt text of its own, `hasAlt` is false: the feature's title is used).
         private var images: [String: (image: Image, hasAlt: Bool)?] = [:]
+        /// The layout of the versions that override nothing.
+        private var defaultLayout: Shared<Layout>?
 
         init(manifest: Manifest, locale: String?) {
             self.manifest = manifest
@@ -224,7 +267,15 @@ public struct ReleaseNotes: Sendable {
                            title: text(title.text), titleColor: title.foregroundColor?.text, features: features,
                            primaryAction: PrimaryAction(title: text(primary.title), backgroundColor: primary.backgroundColor.text,
                                                         foregroundColor: primary.foregroundColor.text, hapticFeedback: primary.hapticFeedback),
-                           secondaryAction: secondary, layout: manifest.layout(for: entry))
+                           secondaryAction: secondary, sharedLayout: layout(for: entry))
+        }
+
+        private mutating func layout(for entry: borrowing VersionEntry) -> Shared<Layout> {
+            guard entry.layout == nil else { return Shared(manifest.layout(for: entry)) }
+            if let defaultLayout { return defaultLayout }
+            let layout = Shared(manifest.layout(for: entry))
+            defaultLayout = layout
+            return layout
         }
 
         /// The `index`th feature of the version whose anchor is `anchor`.
@@ -242,11 +293,8 @@ public struct ReleaseNotes: Sendable {
             case nil:
                 break
             }
-            var featureAnchor = anchor
-            featureAnchor += "-"
-            featureAnchor += feature.id ?? "feature-\(index + 1)"
-            return Feature(id: feature.id, anchor: featureAnchor, image: image, title: title, subtitle: text(feature.subtitle),
-                           platforms: feature.platforms)
+            return Feature(id: feature.id, versionAnchor: anchor, index: index, image: image, title: title,
+                           subtitle: text(feature.subtitle), platforms: feature.platforms)
         }
 
         private mutating func resolvedImage(_ key: String) -> (image: Image, hasAlt: Bool)? {

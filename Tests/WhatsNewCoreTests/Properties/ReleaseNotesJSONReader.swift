@@ -108,7 +108,7 @@ struct ReadBackNotes: Equatable {
             }
             return ReleaseNotes.Version(
                 version: parsed, displayVersion: parsed.displayDescription, anchor: anchor, date: date, title: title.markdown,
-                titleColor: titleColor, features: try features.map { try $0.model() },
+                titleColor: titleColor, features: try features.enumerated().map { try $1.model(versionAnchor: anchor, index: $0) },
                 primaryAction: ReleaseNotes.PrimaryAction(title: primaryAction.title.markdown, backgroundColor: primaryAction.backgroundColor,
                                                           foregroundColor: primaryAction.foregroundColor,
                                                           hapticFeedback: primaryAction.hapticFeedback?.model),
@@ -124,9 +124,12 @@ struct ReadBackNotes: Equatable {
         let subtitle: Text
         let platforms: [String]
 
-        func model() throws -> ReleaseNotes.Feature {
-            ReleaseNotes.Feature(id: id, anchor: anchor, image: try image?.model(), title: title.markdown, subtitle: subtitle.markdown,
-                                 platforms: platforms)
+        /// The feature at `index` of the version whose anchor is `versionAnchor`, which its own anchor must be made of.
+        func model(versionAnchor: String, index: Int) throws -> ReleaseNotes.Feature {
+            let feature = ReleaseNotes.Feature(id: id, versionAnchor: versionAnchor, index: index, image: try image?.model(),
+                                               title: title.markdown, subtitle: subtitle.markdown, platforms: platforms)
+            guard feature.anchor == anchor else { throw ReadError("feature anchor '\(anchor)', expected '\(feature.anchor)'") }
+            return feature
         }
     }
 
