@@ -37,9 +37,15 @@ extension Compiler {
 
     /// Loads the inputs and checks everything that could stop `compile` (see `prepare(_:plan:request:engine:)`);
     /// nil when the inputs or the selection have errors. Throws only when an input cannot be read.
+    ///
+    /// The manifest is freed once its notes are resolved, whatever `leavesMemoryForExit` says: the notes share
+    /// its texts and hold all that the outputs need, so freeing it costs little, and the outputs are then
+    /// rendered in the memory it took, with its input's text (unless a diagnostic still points into it).
     public func prepare(_ inputs: [String], plan: OutputPlan, request: CompileRequest,
                         engine: DiagnosticEngine) throws(IOError) -> Compilation? {
-        guard let manifest = try load(inputs, engine: engine) else { return nil }
+        var loading = self
+        loading.leavesMemoryForExit = false
+        guard let manifest = try loading.load(inputs, engine: engine) else { return nil }
         return prepare(manifest, plan: plan, request: request, engine: engine)
     }
 
