@@ -78,30 +78,41 @@ final class SchemaItemCheckTests: XCTestCase {
         XCTAssertEqual(result.diagnostics.count, 2, "\(result.diagnostics)")
     }
 
+    /// `text` read as `validate` reads it: its versions checked as they are read, and dropped.
+    private func readDroppingVersions(_ text: String) -> LoadedInput {
+        InputLoader.parse(Array(text.utf8), displayName: "input.yaml", isFragment: false, options: ReadOptions(),
+                          decodingVersions: true, checkingVersions: true, engine: DiagnosticEngine())
+    }
+
+    /// Checks `input` against the built-in schema, `checkedItems` standing for what its dropped versions'
+    /// checks found; returns whether it is valid, the diagnostics' codes, and how often it was read again.
+    private func validate(_ input: LoadedInput, with checkedItems: SchemaCheckedItems) throws -> (valid: Bool, codes: [String], reads: Int) {
+        let root = try XCTUnwrap(input.root)
+        let engine = DiagnosticEngine()
+        var reads = 0
+        let valid = SchemaValidator.builtin.validate(
+            root: root, file: input.file, engine: engine, role: .manifest, stepLimit: SchemaValidator.stepLimit(for: root),
+            checkedItems: checkedItems, wholeTree: { reads += 1; return input.wholeTree() })
+        return (valid, engine.diagnostics.map(\.code), reads)
+    }
+
     func testItemsCheckedAgainstAnotherSchemaAreCheckedOnTheWholeTree() throws {
         // Outcomes found against a schema other than the validator's own for the versions answer nothing.
         let text = manifest(versions: 40, withProblems: true)
         var reads = 0
         let whole = try check(text, checkingItems: false, readAgain: &reads)
-        let input = InputLoader.parse(Array(text.utf8), displayName: "input.yaml", isFragment: false, options: ReadOptions(),
-                                      decodingVersions: true, checkingVersions: true, engine: DiagnosticEngine())
-        let root = try XCTUnwrap(input.root)
+        let input = readDroppingVersions(text)
         let checked = try XCTUnwrap(input.checkedItems)
-        let engine = DiagnosticEngine()
-        let valid = SchemaValidator.builtin.validate(
-            root: root, file: input.file, engine: engine, role: .manifest, stepLimit: SchemaValidator.stepLimit(for: root),
-            checkedItems: SchemaCheckedItems(schema: checked.schema + 1, failures: checked.failures, isExhausted: false),
-            wholeTree: { reads += 1; return input.wholeTree() })
-        XCTAssertEqual(reads, 1)
-        XCTAssertEqual(valid, whole.valid)
-        XCTAssertEqual(engine.diagnostics.count, whole.diagnostics.count)
+        let result = try validate(input, with: SchemaCheckedItems(schema: checked.schema + 1, failures: checked.failures, isExhausted: false))
+        XCTAssertEqual(result.reads, 1)
+        XCTAssertEqual(result.valid, whole.valid)
+        XCTAssertEqual(result.codes.count, whole.diagnostics.count)
     }
 
     /// Whether evaluating `text`'s tree with stand-ins against `schema` reaches a stand-in it cannot answer for.
     private func reachesStandIn(_ text: String, schema: String) throws -> Bool {
         let validator = try XCTUnwrap(SchemaTesting.validator(schema))
-        let input = InputLoader.parse(Array(text.utf8), displayName: "input.yaml", isFragment: false, options: ReadOptions(),
-                                      decodingVersions: true, checkingVersions: true, engine: DiagnosticEngine())
+        let input = readDroppingVersions(text)
         let root = try XCTUnwrap(input.root)
         XCTAssertTrue(input.hasStandIns)
         // Outcomes said to be found against no schema of this validator: only a stand-in reached can tell.
@@ -127,17 +138,12 @@ final class SchemaItemCheckTests: XCTestCase {
     }
 
     func testChecksThatRanOutOfStepsWhileReadingReportIt() throws {
-        let text = manifest(versions: 3, withProblems: false)
-        let input = InputLoader.parse(Array(text.utf8), displayName: "input.yaml", isFragment: false, options: ReadOptions(),
-                                      decodingVersions: true, checkingVersions: true, engine: DiagnosticEngine())
-        let root = try XCTUnwrap(input.root)
+        let input = readDroppingVersions(manifest(versions: 3, withProblems: false))
         let checked = try XCTUnwrap(input.checkedItems)
-        let engine = DiagnosticEngine()
-        let valid = SchemaValidator.builtin.validate(
-            root: root, file: input.file, engine: engine, role: .manifest, stepLimit: SchemaValidator.stepLimit(for: root),
-            checkedItems: SchemaCheckedItems(schema: checked.schema, failures: [:], isExhausted: true))
-        XCTAssertFalse(valid)
-        XCTAssertEqual(engine.diagnostics.map(\.code), ["schema-budget-exceeded"])
+        let result = try validate(input, with: SchemaCheckedItems(schema: checked.schema, failures: [:], isExhausted: true))
+        XCTAssertFalse(result.valid)
+        XCTAssertEqual(result.codes, ["schema-budget-exceeded"])
+        XCTAssertEqual(result.reads, 0)
     }
 
     func testLoadingReportsTheSameWithTheVersionsDroppedAsWithTheWholeTree() throws {
