@@ -116,13 +116,13 @@ fuzz: fuzz-build
 	@mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/artifacts
 	@find Fixtures -type f | while read -r file; do cp "$$file" "$(FUZZ_DIR)/corpus/seed-$$(echo "$$file" | tr / _)"; done
 	@echo "make: fuzzing for $(FUZZ_SECONDS) s; the full log is $(FUZZ_DIR)/fuzz.log"
-	@SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/release/WhatsNewFuzz $(FUZZ_DIR)/corpus $(FUZZ_OPTIONS) -max_total_time=$(FUZZ_SECONDS) \
+	@SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp:print_suppressions=0 $(FUZZ_DIR)/release/WhatsNewFuzz $(FUZZ_DIR)/corpus $(FUZZ_OPTIONS) -max_total_time=$(FUZZ_SECONDS) \
 		-artifact_prefix=$(FUZZ_DIR)/artifacts/ 2>&1 | $(SWIFT) demangle --simplified | tee $(FUZZ_DIR)/fuzz.log | grep -Ev '^#[0-9]+[[:space:]]+(NEW|REDUCE)|# Uses:'; \
 		status=$${PIPESTATUS[0]}; grep -E '^#[0-9]+[[:space:]]+DONE|^stat::number_of_executed_units' $(FUZZ_DIR)/fuzz.log; exit $$status
 
 # The test suite under AddressSanitizer (with LeakSanitizer) and under ThreadSanitizer, each in its own scratch
-# path; the CLI tests run the instrumented binary too. Tests/Sanitizers/lsan.supp names the one leak that is not
-# ours (swift-argument-parser, when it rejects an option's value).
+# path; the CLI tests run the instrumented binary too. Tests/Sanitizers/lsan.supp names the leaks LeakSanitizer
+# reports that are not leaks of ours (`make fuzz` reads it too).
 test-sanitize: test-asan test-tsan
 
 test-asan: deps
