@@ -76,8 +76,7 @@ enum InputLoader {
         let file = SourceFile(name: displayName, contents: bytes)
         var early = decodingVersions ? EarlyVersions(file: file, checksSchema: checkingVersions) : nil
         var document = YAMLParser.parse(file, format: file.format, limits: options.limits, handingOutItems: early?.observer)
-        if document.droppedItems > 0, document.errors.isEmpty,
-           !(document.root?["versions"]?.sequence.map { early?.match($0) ?? false } ?? false) {
+        if document.droppedItems > 0, document.errors.isEmpty, early?.match(document.root) != true {
             // The finished tree's `versions` are not the items that were handed over (a `<<` merge can do
             // that), and the stand-ins of those stand in for nothing: read it again, whole.
             early = nil

@@ -51,6 +51,12 @@ final class EarlyVersions: @unchecked Sendable {
     /// What checking the items against the schema found, when they were checked.
     var checkedItems: SchemaCheckedItems? { schemaCheck?.result }
 
+    /// Whether the finished tree `root` has the items that were handed over as its `versions`.
+    func match(_ root: YAMLNode?) -> Bool {
+        guard let items = root?["versions"]?.sequence else { return false }
+        return match(items)
+    }
+
     /// Whether `items` (the finished tree's `versions`) are the items that were handed over.
     func match(_ items: YAMLSequence) -> Bool {
         items.count == itemRanges.count && zip(items, itemRanges).allSatisfy { $0.range == $1 }

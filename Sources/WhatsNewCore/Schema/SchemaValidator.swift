@@ -104,17 +104,8 @@ public struct SchemaValidator: Sendable {
                                      fix: "report this, with the notes, to the whatsnew developers"))
             return false
         }
-        if let checkedItems, checkedItems.schema != versionItemSchema {
-            // Items checked against a schema that is not this one's: they answer nothing here.
-            return validate(root: wholeTree() ?? root, file: file, engine: engine, role: role, stepLimit: stepLimit)
-        }
-        var evaluator = SchemaEvaluator(nodes: nodes, stepLimit: stepLimit, checkedItems: checkedItems)
-        var valid = evaluator.evaluate(root, entry, collect: false)
-        if !valid, !evaluator.isExhausted, !evaluator.reachedStandIn {
-            evaluator = SchemaEvaluator(nodes: nodes, stepLimit: stepLimit, checkedItems: checkedItems)
-            valid = evaluator.evaluate(root, entry, collect: true)
-        }
-        if evaluator.reachedStandIn {
+        // The outcomes of the dropped items cannot answer: the whole tree, read again, is checked instead.
+        func checkWholeTree() -> Bool {
             guard let whole = wholeTree() else {
                 engine.report(Diagnostic(.error, code: "internal-error",
                                          message: "the document could not be read again to check it in full; expected the same text as before",
@@ -123,6 +114,15 @@ public struct SchemaValidator: Sendable {
             }
             return validate(root: whole, file: file, engine: engine, role: role, stepLimit: stepLimit)
         }
+        // Items checked against a schema that is not this one's answer nothing here.
+        if let checkedItems, checkedItems.schema != versionItemSchema { return checkWholeTree() }
+        var evaluator = SchemaEvaluator(nodes: nodes, stepLimit: stepLimit, checkedItems: checkedItems)
+        var valid = evaluator.evaluate(root, entry, collect: false)
+        if !valid, !evaluator.isExhausted, !evaluator.reachedStandIn {
+            evaluator = SchemaEvaluator(nodes: nodes, stepLimit: stepLimit, checkedItems: checkedItems)
+            valid = evaluator.evaluate(root, entry, collect: true)
+        }
+        if evaluator.reachedStandIn { return checkWholeTree() }
         if evaluator.isExhausted {
             engine.report(Diagnostic(.error, code: "schema-budget-exceeded",
                                      message: "checking the document against the schema took more than \(stepLimit) steps; expected a schema whose alternatives do not check the same values over and over",
