@@ -22,10 +22,12 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
-        .target(name: "YAMLTree", dependencies: ["CYAML"]),
+        // Threads, locks and hand-overs between threads: the one place that makes a thread.
+        .target(name: "Threads"),
+        .target(name: "YAMLTree", dependencies: ["CYAML", "Threads"]),
         .target(
             name: "WhatsNewCore",
-            dependencies: ["YAMLTree", "CCmark", .product(name: "Mustache", package: "swift-mustache")]
+            dependencies: ["YAMLTree", "Threads", "CCmark", .product(name: "Mustache", package: "swift-mustache")]
         ),
         .executableTarget(
             name: "whatsnew",
@@ -38,6 +40,7 @@ let package = Package(
         .target(name: "CFuzzerDriver"),
         .executableTarget(name: "WhatsNewFuzz", dependencies: ["WhatsNewCore", "YAMLTree", "CFuzzerDriver"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "ThreadsTests", dependencies: ["Threads"]),
         .testTarget(name: "YAMLTreeTests", dependencies: ["YAMLTree", "TestSupport"]),
         .testTarget(name: "WhatsNewCoreTests", dependencies: ["WhatsNewCore", "YAMLTree", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["whatsnew", "TestSupport"]),

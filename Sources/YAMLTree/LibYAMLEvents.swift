@@ -1,3 +1,4 @@
+import Threads
 internal import CYAML
 
 /// libyaml's events for one text, in order, ending with the stream's end or the first error.

@@ -75,10 +75,6 @@ public struct YAMLNode: Sendable, Equatable {
         }
     }
 
-    /// Whether this is an empty collection standing in for an item whose nodes the parser dropped (see
-    /// `YAMLItemObserver.dropsItems`): its kind and range are the item's, its contents are gone.
-    public var isStandIn: Bool { record.flags.contains(.standIn) }
-
     /// Where the node's text is (for an aliased node, where its anchor defined it).
     public var range: SourceRange { record.range }
 
@@ -267,8 +263,6 @@ struct NodeRecord: Sendable {
         static let childrenInSourceOrder = Flags(rawValue: 1)
         /// A scalar's text is in `NodeStorage.extra`, not in the source.
         @usableFromInline static let textInExtra = Flags(rawValue: 2)
-        /// An empty collection standing in for a dropped item (see `YAMLItemObserver.dropsItems`).
-        static let standIn = Flags(rawValue: 4)
     }
 
     @usableFromInline var kind: Kind

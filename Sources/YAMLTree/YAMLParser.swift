@@ -16,52 +16,22 @@ public enum YAMLInputFormat: Sendable {
     }
 }
 
-/// Hands the items of one sequence to a caller as soon as each is read, while libyaml goes on parsing the
-/// rest: the sequence that is the value of `key` in the top-level mapping (the first one, if the key is
-/// repeated). A caller can decode each item meanwhile instead of after the whole tree is built.
-///
-/// An item's node is valid for good, but keeping it costs: the tree's arrays, shared with it, are then
-/// copied when the parser next adds a node. Items are handed out even when the text later turns out to
-/// have errors, and a `<<` merge can replace the sequence in the finished tree: check the finished
-/// tree before trusting what was decoded from its items.
-///
-/// With `dropsItems`, the parser drops the nodes of each collection item once `body` has seen it, and the
-/// finished tree holds a stand-in in its place: an empty collection of the same kind and range, whose
-/// `isStandIn` is set. The tree then takes the memory of one item instead of all (a manifest's versions
-/// are nearly all of it). An item that defines an anchor or has an explicit tag is kept whole (an alias
-/// after it may refer into it), and so are scalar items and aliases.
-public struct YAMLItemObserver {
-    public let key: String
-    public let dropsItems: Bool
-    public let body: (_ item: YAMLNode, _ index: Int) -> Void
-
-    public init(key: String, dropsItems: Bool = false, body: @escaping (_ item: YAMLNode, _ index: Int) -> Void) {
-        self.key = key
-        self.dropsItems = dropsItems
-        self.body = body
-    }
-}
-
 /// The result of reading one input: its tree (nil when it could not be read) and every problem found.
 public struct YAMLDocument: Sendable {
     public let file: SourceFile
     public let root: YAMLNode?
     public let errors: [YAMLError]
-    /// How many items an observer's `dropsItems` left as stand-ins in the tree.
-    public var droppedItems = 0
 }
 
 /// Reads YAML and JSON through libyaml's event parser into a tree of `YAMLNode`s with ranges.
 public enum YAMLParser {
-    public static func parse(_ file: SourceFile, format: YAMLInputFormat = .yaml, limits: YAMLLimits = YAMLLimits(),
-                             handingOutItems observer: YAMLItemObserver? = nil) -> YAMLDocument {
-        parse(file, format: format, limits: limits, threadedFrom: Composer.threadedParsingThreshold, handingOutItems: observer)
+    public static func parse(_ file: SourceFile, format: YAMLInputFormat = .yaml, limits: YAMLLimits = YAMLLimits()) -> YAMLDocument {
+        parse(file, format: format, limits: limits, threadedFrom: Composer.threadedParsingThreshold)
     }
 
     /// `parse`, with libyaml on a thread of its own for texts of `threadedFrom` bytes or more (tests run
     /// both ways on the same text).
-    static func parse(_ file: SourceFile, format: YAMLInputFormat, limits: YAMLLimits, threadedFrom: Int,
-                      handingOutItems observer: YAMLItemObserver? = nil) -> YAMLDocument {
+    static func parse(_ file: SourceFile, format: YAMLInputFormat, limits: YAMLLimits, threadedFrom: Int) -> YAMLDocument {
         if let error = sizeProblem(file, limits: limits) {
             return YAMLDocument(file: file, root: nil, errors: [error])
         }
@@ -78,7 +48,7 @@ public enum YAMLParser {
                 standIns = found
             }
         }
-        var composer = Composer(file: file, limits: limits, jsonStrings: standIns.values, itemObserver: observer)
+        var composer = Composer(file: file, limits: limits, jsonStrings: standIns.values)
         let text = standIns.isEmpty ? file.bytes : standIns.apply(to: file.bytes)
         let root = text.withUnsafeBufferPointer { text in
             file.bytes.withUnsafeBufferPointer { composer.run(text, original: $0, threaded: text.count >= threadedFrom) }
@@ -90,7 +60,7 @@ public enum YAMLParser {
         if !composer.errors.isEmpty, let error = encodingProblem(file) {
             return YAMLDocument(file: file, root: nil, errors: [error])
         }
-        return YAMLDocument(file: file, root: root, errors: composer.errors, droppedItems: composer.droppedItems)
+        return YAMLDocument(file: file, root: root, errors: composer.errors)
     }
 
     /// An input too large to read.
@@ -142,19 +112,6 @@ private struct Composer: ~Copyable {
         let firstAliasSite: Int
         /// 1 + the expanded count of every child.
         var expanded = 1
-        /// Whether each item is handed to the item observer as it is read.
-        var handsOutItems = false
-        /// For a frame that hands out items: how far the tree had grown when the current item began.
-        var itemStart = TreeSize()
-    }
-
-    /// The sizes of the tree's arrays at one moment: an item read since then is what they hold beyond them.
-    private struct TreeSize {
-        var records = 0
-        var slots = 0
-        var extra = 0
-        var tags = 0
-        var anchorsDefined = 0
     }
 
     /// Where an alias among the children was written (the node itself is its anchor's, with its range).
@@ -177,13 +134,6 @@ private struct Composer: ~Copyable {
     let limits: YAMLLimits
     /// The values of JSON strings libyaml read as stand-ins, by the offset of their opening quote.
     let jsonStrings: [Int: String]
-    let itemObserver: YAMLItemObserver?
-    /// Whether the observed sequence has begun (only the first is observed).
-    private var foundObservedSequence = false
-    /// How many items were dropped (see `YAMLItemObserver.dropsItems`).
-    private(set) var droppedItems = 0
-    /// How many anchors were defined so far (an item that defines one is not dropped).
-    private var anchorsDefined = 0
     private(set) var errors: [YAMLError] = []
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     private var stack: [Frame] = []
@@ -206,11 +156,10 @@ private struct Composer: ~Copyable {
     /// The file's own bytes (while `run` runs; the same as `text` but for JSON strings given stand-ins).
     private var original = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
 
-    init(file: SourceFile, limits: YAMLLimits, jsonStrings: [Int: String], itemObserver: YAMLItemObserver?) {
+    init(file: SourceFile, limits: YAMLLimits, jsonStrings: [Int: String]) {
         self.file = file
         self.limits = limits
         self.jsonStrings = jsonStrings
-        self.itemObserver = itemObserver
         self.aliasBudget = limits.aliasBudget(forInputOf: file.bytes.count)
         parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         yaml_parser_initialize(parser)
@@ -381,20 +330,13 @@ private struct Composer: ~Copyable {
                                     fix: "flatten the data, or raise the limit with --max-depth"))
             throw Stop()
         }
-        var frame = Frame(isMapping: isMapping, start: start, tag: tag, anchor: anchor,
-                          firstChild: pending.count, firstAliasSite: aliasSites.count)
-        frame.handsOutItems = !isMapping && isObservedKey()
-        foundObservedSequence = foundObservedSequence || frame.handsOutItems
-        if frame.handsOutItems { frame.itemStart = treeSize }
-        stack.append(frame)
+        stack.append(Frame(isMapping: isMapping, start: start, tag: tag, anchor: anchor,
+                           firstChild: pending.count, firstAliasSite: aliasSites.count))
     }
 
     /// Adds a node that expands to `expanded` nodes to the open collection (or makes it the root).
     private mutating func add(_ node: UInt32, expanded: Int, anchor: String?, aliasSite: SourceRange? = nil) {
-        if let anchor {
-            anchors[anchor] = (node, expanded)
-            anchorsDefined += 1
-        }
+        if let anchor { anchors[anchor] = (node, expanded) }
         guard !stack.isEmpty else {
             root = (node, expanded)
             return
@@ -402,49 +344,6 @@ private struct Composer: ~Copyable {
         if let aliasSite { aliasSites.append(AliasSite(child: pending.count, range: aliasSite)) }
         pending.append(node)
         stack[stack.count - 1].expanded += expanded
-        if stack[stack.count - 1].handsOutItems, let itemObserver {
-            handOut(node, expanded: expanded, to: itemObserver)
-        }
-    }
-
-    /// Hands the item just added to the observed sequence to the observer, then drops its nodes if the
-    /// observer asks for that and nothing else can refer to them.
-    private mutating func handOut(_ node: UInt32, expanded: Int, to observer: YAMLItemObserver) {
-        do {
-            // A storage sharing the arrays for the call: once it is released they are the parser's alone again.
-            let storage = NodeStorage(records: records, slots: slots, source: file.bytes, extra: extra, tags: tags,
-                                      root: Int(node), rootExpandedCount: expanded)
-            observer.body(YAMLNode(storage, Int(node)), pending.count - 1 - stack[stack.count - 1].firstChild)
-        }
-        let start = stack[stack.count - 1].itemStart
-        let record = records[Int(node)]
-        // The item's nodes are the records from `start` on (an alias item added none); its collections'
-        // slots and its copied texts are likewise at the ends of theirs.
-        if observer.dropsItems, record.kind != .scalar, Int(node) >= start.records, anchorsDefined == start.anchorsDefined,
-           tags.count == start.tags {
-            records.removeSubrange(start.records...)
-            slots.removeSubrange(start.slots...)
-            extra.removeSubrange(start.extra...)
-            var standIn = record
-            standIn.first = UInt32(slots.count)
-            standIn.count = 0
-            standIn.flags = [.childrenInSourceOrder, .standIn]
-            pending[pending.count - 1] = append(standIn, tag: nil)
-            droppedItems += 1
-        }
-        stack[stack.count - 1].itemStart = treeSize
-    }
-
-    private var treeSize: TreeSize {
-        TreeSize(records: records.count, slots: slots.count, extra: extra.count, tags: tags.count, anchorsDefined: anchorsDefined)
-    }
-
-    /// Whether a sequence starting now is the value of the observed key in the top-level mapping.
-    private func isObservedKey() -> Bool {
-        guard let itemObserver, !foundObservedSequence, stack.count == 1, stack[0].isMapping,
-              (pending.count - stack[0].firstChild) % 2 == 1, let key = pending.last else { return false }
-        let record = records[Int(key)]
-        return record.kind == .scalar && withText(of: record) { itemObserver.key.hasUTF8($0) }
     }
 
     /// Points `record` at a copy of its text at the end of `extra` (for a value not written verbatim in the

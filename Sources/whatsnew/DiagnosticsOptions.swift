@@ -10,6 +10,9 @@ struct DiagnosticsOptions: ParsableArguments {
         valueName: "format"))
     var diagnostics: DiagnosticFormat = .text
 
+    /// Whether the format prints each diagnostic's JSON Pointer (which costs a walk of the tree each).
+    var printsPointers: Bool { diagnostics == .json || diagnostics == .sarif }
+
     /// The diagnostics of `engine` in the chosen format; text ends with a summary line and is colored
     /// when `useColor` says so.
     func render(_ engine: DiagnosticEngine, useColor: Bool) -> String {

@@ -81,6 +81,7 @@ struct ValidateCommand: ParsableCommand {
             // The built-in schema is compiled only when no other is given.
             var compiler = Compiler(readOptions: input.readOptions, referenceFiles: refs, lints: lint, schema: custom)
             compiler.leavesMemoryForExit = Terminal.leavesMemoryForExit
+            compiler.addsPointers = diagnosticsOptions.printsPointers
             try compiler.validate(inputs, engine: engine)
         } catch let error as IOError {
             guard diagnosticsOptions.diagnostics != .text else { throw Output.fail(error) }

@@ -153,9 +153,15 @@ final class ManifestDecodingTests: XCTestCase {
         XCTAssertEqual(version?.features.first?.subtitle.text(for: nil), "12:30:45")
     }
 
-    func testDiagnosticsCarryJSONPointers() throws {
+    func testDiagnosticsCarryJSONPointersWhenAsked() throws {
+        let unasked = DiagnosticEngine()
+        try Compiler().validate([Paths.fixtures.appendingPathComponent("invalid/decode-ten-mistakes/input.yaml").path], engine: unasked)
+        XCTAssertEqual(unasked.errorCount, 10)
+        XCTAssertEqual(unasked.diagnostics.compactMap(\.path), [], "pointers are found only for the outputs that print them")
         let engine = DiagnosticEngine()
-        try Compiler().validate([Paths.fixtures.appendingPathComponent("invalid/decode-ten-mistakes/input.yaml").path], engine: engine)
+        var compiler = Compiler()
+        compiler.addsPointers = true
+        try compiler.validate([Paths.fixtures.appendingPathComponent("invalid/decode-ten-mistakes/input.yaml").path], engine: engine)
         XCTAssertEqual(engine.errorCount, 10)
         XCTAssertEqual(engine.warningCount, 0, "'continue' counts as used: 'contnue' probably meant it")
         XCTAssertEqual(engine.diagnostics.map { $0.path ?? "-" }, [

@@ -1,3 +1,4 @@
+import Threads
 import YAMLTree
 
 /// The entry point of the library: reads inputs, checks them against the schema, decodes them into a
@@ -16,6 +17,9 @@ public struct Compiler: Sendable {
     /// always freed when `load` returns: a tree is a few large arrays, cheap to free, and `compile` then
     /// writes its outputs in the memory the tree held.)
     public var leavesMemoryForExit = false
+    /// Whether diagnostics get the JSON Pointer of their value (`--diagnostics json` and `sarif` print them;
+    /// finding them costs a walk of the tree for each diagnostic).
+    public var addsPointers = false
 
     public init(readOptions: ReadOptions = ReadOptions(), referenceFiles: [String] = [], lints: [StoreLint] = [],
                 schema: SchemaValidator? = nil) {
@@ -25,21 +29,16 @@ public struct Compiler: Sendable {
         self.schema = schema
     }
 
-    /// Reads and checks the inputs: the schema first (SPEC §3, layer 1), then decoding and the semantic rules
-    /// (layer 2). Returns the manifest when it could be decoded (it may still have errors: check
-    /// `engine.hasErrors`); throws only when a file cannot be read at all.
-    ///
-    /// Where both layers find a problem at the same place, the decoder's more specific diagnostic is kept.
+    /// Reads and checks the inputs (see `ManifestReader`): the schema (SPEC §3, layer 1), decoding and the
+    /// semantic rules (layer 2), each problem reported once. Returns the manifest when the inputs could be
+    /// read (it may still have errors: check `engine.hasErrors`); throws only when a file cannot be read at all.
     @discardableResult
     public func load(_ inputs: [String], engine: DiagnosticEngine) throws(IOError) -> Manifest? {
         let schemaCompilation = compilingBuiltinSchema()
         defer { _ = schemaCompilation?.result }
-        let errorsBefore = engine.errorCount
         var loaded: [LoadedInput] = []
-        for input in inputs {
-            loaded += try InputLoader.load(input, options: readOptions, decodingVersions: true, checkingVersions: schema == nil, engine: engine)
-        }
-        return try check(loaded, baseDirectory: Self.baseDirectory(of: inputs.first ?? "."), errorsBefore: errorsBefore, engine: engine)
+        for input in inputs { loaded += try InputLoader.load(input, options: readOptions, engine: engine) }
+        return try read(loaded, baseDirectory: Self.baseDirectory(of: inputs.first ?? "."), engine: engine)
     }
 
     /// Reads, decodes and checks one input held in memory, exactly as `load` reads a file: `name` is the
@@ -49,54 +48,17 @@ public struct Compiler: Sendable {
     public func load(contents: [UInt8], name: String, engine: DiagnosticEngine) throws(IOError) -> Manifest? {
         let schemaCompilation = compilingBuiltinSchema()
         defer { _ = schemaCompilation?.result }
-        let errorsBefore = engine.errorCount
-        let loaded = InputLoader.parse(contents, displayName: name, isFragment: false, options: readOptions, decodingVersions: true,
-                                       checkingVersions: schema == nil, engine: engine)
-        return try check([loaded], baseDirectory: FileSystem.directoryName(of: name), errorsBefore: errorsBefore, engine: engine)
+        let loaded = InputLoader.parse(contents, displayName: name, isFragment: false, options: readOptions, engine: engine)
+        return try read([loaded], baseDirectory: FileSystem.directoryName(of: name), engine: engine)
     }
 
-    /// Checks read inputs against the schema, decodes them, adds the `--refs` registries, and runs every rule;
-    /// `errorsBefore` is the engine's error count before they were read (any reading error stops decoding).
-    private func check(_ loaded: [LoadedInput], baseDirectory: String, errorsBefore: Int,
-                       engine: DiagnosticEngine) throws(IOError) -> Manifest? {
+    /// Reads the `--refs` files and hands everything to the reading stage.
+    private func read(_ loaded: [LoadedInput], baseDirectory: String, engine: DiagnosticEngine) throws(IOError) -> Manifest? {
         var references: [LoadedInput] = []
         for file in referenceFiles { references += try InputLoader.load(file, options: readOptions, engine: engine) }
-
-        // The schema thread walks the trees through handles of its own (see `YAMLNode.forAnotherThread`).
-        let schemaInputs = (loaded.map { $0.forAnotherThread() }, references.map { $0.forAnotherThread() })
-        let schemaCheck = Self.inBackground { [schema] findings in
-            let schema = schema ?? .builtin
-            for input in schemaInputs.0 { schema.check(input, role: input.isFragment ? .fragment : .manifest, engine: findings) }
-            for input in schemaInputs.1 { schema.check(input, role: .refs, engine: findings) }
-        }
-        guard engine.errorCount == errorsBefore, !loaded.isEmpty else {
-            engine.report(contentsOf: schemaCheck.result)
-            return nil
-        }
-        // Reading problems point at text that may not be in the tree (a dropped duplicate key), so only the
-        // problems found from here on get a JSON Pointer.
-        let firstSemanticDiagnostic = engine.count
-        defer { fillPaths(engine, since: firstSemanticDiagnostic, from: loaded + references) }
-
-        var decoder = ManifestDecoder(engine: engine)
-        for input in loaded {
-            if let root = input.root { decoder.addInput(root, file: input.file, earlyVersions: input.earlyVersions) }
-        }
-        for input in references {
-            if let root = input.root { decoder.addReferences(root, file: input.file) }
-        }
-        var manifest = decoder.finish(firstFile: loaded.first?.file)
-        manifest.baseDirectory = baseDirectory
-        // The rules run on two threads, each taking the next rule not yet taken (they differ in cost: the
-        // threads end together), each rule reporting to diagnostics of its own, taken in rule order.
-        let rules: [any ManifestRule] = ManifestRules.all + lints.map { StoreLimitRule(lint: $0) }
-        let turns = TakenInTurn(count: rules.count)
-        let otherThread = BackgroundWork { [manifest] in Self.check(manifest, with: rules, takingTurns: turns) }
-        let thisThread = Self.check(manifest, with: rules, takingTurns: turns)
-        for (_, diagnostics) in (thisThread + otherThread.result).sorted(by: { $0.rule < $1.rule }) {
-            engine.report(contentsOf: diagnostics)
-        }
-        engine.report(contentsOf: schemaCheck.result, unlessReportedSince: firstSemanticDiagnostic)
+        let reader = ManifestReader(schema: schema, rules: ManifestRules.all + lints.map { StoreLimitRule(lint: $0) },
+                                    addsPointers: addsPointers, baseDirectory: baseDirectory)
+        guard let manifest = reader.read(loaded, references: references, engine: engine) else { return nil }
         if leavesMemoryForExit { ProcessLifetime.keep(manifest) }
         return manifest
     }
@@ -109,28 +71,6 @@ public struct Compiler: Sendable {
         return BackgroundWork {
             _ = SchemaValidator.builtin
             return true
-        }
-    }
-
-    /// Runs the rules `turns` hands this thread, each reporting to diagnostics of its own.
-    private static func check(_ manifest: Manifest, with rules: [any ManifestRule],
-                              takingTurns turns: TakenInTurn) -> [(rule: Int, diagnostics: [Diagnostic])] {
-        var found: [(rule: Int, diagnostics: [Diagnostic])] = []
-        while let index = turns.take() {
-            let findings = DiagnosticEngine()
-            rules[index].check(manifest, engine: findings)
-            found.append((index, findings.diagnostics))
-        }
-        return found
-    }
-
-    /// Checks that run on a thread of their own and report to diagnostics of their own (an engine is never
-    /// shared between threads); the work's `result` is what they found.
-    private static func inBackground(_ checks: @escaping @Sendable (DiagnosticEngine) -> Void) -> BackgroundWork<[Diagnostic]> {
-        BackgroundWork {
-            let findings = DiagnosticEngine()
-            checks(findings)
-            return findings.diagnostics
         }
     }
 
@@ -163,27 +103,5 @@ public struct Compiler: Sendable {
     static func baseDirectory(of input: String) -> String {
         if input == "-" { return "." }
         return FileSystem.kind(of: input) == .directory ? input : FileSystem.directoryName(of: input)
-    }
-
-    /// Gives each diagnostic without a JSON Pointer the pointer of its position in its file's tree (the
-    /// whole tree, read again when the parser dropped its versions: see `LoadedInput.wholeTree`).
-    private func fillPaths(_ engine: DiagnosticEngine, since start: Int, from inputs: [LoadedInput]) {
-        var inputsByFile: [ObjectIdentifier: LoadedInput] = [:]
-        for input in inputs { inputsByFile[ObjectIdentifier(input.file)] = input }
-        var roots: [ObjectIdentifier: YAMLNode] = [:]
-        engine.fillPaths(since: start) { diagnostic in
-            guard let file = diagnostic.file, let range = diagnostic.range, let input = inputsByFile[ObjectIdentifier(file)] else { return nil }
-            if roots[ObjectIdentifier(file)] == nil { roots[ObjectIdentifier(file)] = input.wholeTree() }
-            return roots[ObjectIdentifier(file)]?.pointer(toOffset: range.start.offset)
-        }
-    }
-}
-
-extension SchemaValidator {
-    /// The schema layer for one read input (skipped for a file that could not be read).
-    func check(_ loaded: LoadedInput, role: SchemaRole, engine: DiagnosticEngine) {
-        guard !loaded.hasReadingErrors, let root = loaded.root else { return }
-        validate(root: root, file: loaded.file, engine: engine, role: role, stepLimit: Self.stepLimit(for: root),
-                 checkedItems: loaded.checkedItems, wholeTree: loaded.wholeTree)
     }
 }

@@ -9,8 +9,11 @@ struct DecodingContext {
         SourceLocation(file: file, range: node.range)
     }
 
-    func error(_ code: String, _ message: String, at node: YAMLNode, fix: String? = nil, notes: [Diagnostic.Note] = []) {
-        engine.report(Diagnostic(.error, code: code, message: message, at: location(node), notes: notes, fix: fix))
+    func error(_ code: String, _ message: String, at node: YAMLNode, fix: String? = nil, notes: [Diagnostic.Note] = [],
+               subject: String? = nil) {
+        var diagnostic = Diagnostic(.error, code: code, message: message, at: location(node), notes: notes, fix: fix)
+        diagnostic.subject = subject
+        engine.report(diagnostic)
     }
 
     func typeMismatch(_ node: YAMLNode, expected: String, for name: @autoclosure () -> String) {
@@ -98,7 +101,7 @@ struct DecodingContext {
 
     /// A required key that is missing, reported at the mapping.
     func missing(_ key: String, in fields: Fields, of name: @autoclosure () -> String) {
-        error("missing-key", "missing '\(key)' in '\(name())'", at: fields.node, fix: "add '\(key):'")
+        error("missing-key", "missing '\(key)' in '\(name())'", at: fields.node, fix: "add '\(key):'", subject: key)
     }
 }
 

@@ -36,51 +36,62 @@ extension ManifestDecoder {
         return action
     }
 
+    /// A secondary action; nil when the node is not a mapping. An action with errors is kept, for the checks
+    /// of the rest of it: with its first kind that could be read (else `dismiss`, which no rule reads) and an
+    /// absent title when it has none.
     func decodeSecondaryAction(_ node: YAMLNode, for name: String, context: DecodingContext) -> SecondaryAction? {
         guard let fields = context.fields(node, of: name, allowed: Self.secondaryActionKeys) else { return nil }
         let title = fields["title"].flatMap { decodeText($0, for: "title", context: context) }
         if fields["title"] == nil { context.missing("title", in: fields, of: name) }
         let kinds = ["openURL", "present", "dismiss", "custom"].filter { fields[$0] != nil }
-        guard kinds.count == 1, let kindNode = fields[kinds[0]] else {
+        if kinds.count != 1 {
             let found = kinds.isEmpty ? "none" : kinds.map { "'\($0)'" }.joined(separator: " and ")
             context.error("invalid-action", "expected exactly one of 'openURL', 'present', 'dismiss' or 'custom' in '\(name)', found \(found)",
                           at: node)
-            return nil
         }
+        var kind: SecondaryAction.Kind?
         var urlLocation: SourceLocation?
-        let kind: SecondaryAction.Kind
-        switch kinds[0] {
-        case "openURL":
-            guard let url = context.string(kindNode, for: "openURL") else { return nil }
-            urlLocation = context.location(kindNode)
-            kind = .openURL(url)
-        case "present":
-            guard let page = context.fields(kindNode, of: "present", allowed: ["title", "body"]) else { return nil }
-            guard let bodyNode = page["body"] else {
-                context.missing("body", in: page, of: "present")
-                return nil
+        for key in kinds {
+            guard let kindNode = fields[key] else { continue }
+            switch key {
+            case "openURL":
+                if let url = context.string(kindNode, for: "openURL") {
+                    kind = .openURL(url)
+                    urlLocation = context.location(kindNode)
+                }
+            case "present":
+                kind = decodePage(kindNode, context: context)
+            case "dismiss":
+                if let flag = context.bool(kindNode, for: "dismiss") {
+                    if flag {
+                        kind = .dismiss
+                    } else {
+                        context.error("invalid-value", "expected 'dismiss: true', found 'false'", at: kindNode,
+                                      fix: "remove 'dismiss', or choose another kind of action")
+                    }
+                }
+            default:
+                kind = context.string(kindNode, for: "custom").map(SecondaryAction.Kind.custom)
             }
-            guard let body = decodeText(bodyNode, for: "present.body", context: context) else { return nil }
-            kind = .present(title: page["title"].flatMap { decodeText($0, for: "present.title", context: context) }, body: body)
-        case "dismiss":
-            guard let flag = context.bool(kindNode, for: "dismiss") else { return nil }
-            guard flag else {
-                context.error("invalid-value", "expected 'dismiss: true', found 'false'", at: kindNode,
-                              fix: "remove 'dismiss', or choose another kind of action")
-                return nil
-            }
-            kind = .dismiss
-        default:
-            guard let identifier = context.string(kindNode, for: "custom") else { return nil }
-            kind = .custom(identifier)
+            if kind != nil { break }
         }
-        guard let title else { return nil }
-        var action = SecondaryAction(title: title, kind: kind, location: context.location(node), urlLocation: urlLocation)
+        var action = SecondaryAction(title: title ?? .absent, kind: kind ?? .dismiss, location: context.location(node), urlLocation: urlLocation)
         if let color = fields["foregroundColor"].flatMap({ decodeColor($0, for: "foregroundColor", context: context) }) {
             action.foregroundColor = color
         }
         action.hapticFeedback = fields["hapticFeedback"].flatMap { decodeHaptic($0, context: context) }
         return action
+    }
+
+    /// `present: { title, body }`: a second page; nil when it is not a mapping (after reporting).
+    private func decodePage(_ node: YAMLNode, context: DecodingContext) -> SecondaryAction.Kind? {
+        guard let page = context.fields(node, of: "present", allowed: ["title", "body"]) else { return nil }
+        let title = page["title"].flatMap { decodeText($0, for: "present.title", context: context) }
+        guard let bodyNode = page["body"] else {
+            context.missing("body", in: page, of: "present")
+            return .present(title: title, body: .absent)
+        }
+        return .present(title: title, body: decodeText(bodyNode, for: "present.body", context: context) ?? .absent)
     }
 
     /// `selection`, `{ notification: success|warning|error }` or `{ impact: { style, intensity } }`.

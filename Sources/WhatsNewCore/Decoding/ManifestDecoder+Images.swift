@@ -16,17 +16,21 @@ extension ManifestDecoder {
     func decodeImage(_ node: YAMLNode, for name: String, context: DecodingContext) -> Image? {
         guard let fields = context.fields(node, of: name, allowed: Self.imageKeys, expected: "an image mapping") else { return nil }
         let sources = ["systemName", "emoji", "file"].filter { fields[$0] != nil }
-        guard sources.count == 1, let sourceNode = fields[sources[0]] else {
+        if sources.count != 1 {
             let found = sources.isEmpty ? "none" : sources.map { "'\($0)'" }.joined(separator: " and ")
             context.error("invalid-image", "expected exactly one of 'systemName', 'emoji' or 'file' in '\(name)', found \(found)", at: node)
-            return nil
         }
-        guard let value = context.string(sourceNode, for: "\(name).\(sources[0])") else { return nil }
-        let source: Image.Source
-        switch sources[0] {
-        case "systemName": source = .systemName(value)
-        case "emoji": source = .emoji(value)
-        default: source = .file(value)
+        // An image with errors is kept, for the checks of the rest of it: with the first source it names
+        // that could be read, or none (an empty symbol name, which no rule reads).
+        var source = Image.Source.systemName("")
+        for key in sources {
+            guard let sourceNode = fields[key], let value = context.string(sourceNode, for: "\(name).\(key)") else { continue }
+            switch key {
+            case "systemName": source = .systemName(value)
+            case "emoji": source = .emoji(value)
+            default: source = .file(value)
+            }
+            break
         }
         return Image(source: source,
                      foregroundColor: fields["foregroundColor"].flatMap { decodeColor($0, for: "foregroundColor", context: context) },

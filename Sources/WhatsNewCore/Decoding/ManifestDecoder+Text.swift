@@ -29,8 +29,9 @@ extension ManifestDecoder {
     func decodeTitle(_ node: YAMLNode, for name: String, context: DecodingContext) -> Title? {
         if node.mapping != nil, node["text"] != nil {
             guard let fields = context.fields(node, of: name, allowed: ["text", "foregroundColor"]) else { return nil }
-            guard let textNode = fields["text"], let text = decodeText(textNode, for: "\(name).text", context: context) else { return nil }
-            return Title(text: text, foregroundColor: fields["foregroundColor"].flatMap { decodeColor($0, for: "foregroundColor", context: context) })
+            let text = fields["text"].flatMap { decodeText($0, for: "\(name).text", context: context) }
+            return Title(text: text ?? .absent,
+                         foregroundColor: fields["foregroundColor"].flatMap { decodeColor($0, for: "foregroundColor", context: context) })
         }
         return decodeText(node, for: name, context: context).map { Title(text: $0) }
     }

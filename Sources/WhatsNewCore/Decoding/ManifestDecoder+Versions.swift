@@ -4,7 +4,8 @@ extension ManifestDecoder {
     static let versionKeys = ["version", "date", "title", "features", "primaryAction", "secondaryAction", "layout"]
     static let featureKeys = ["id", "image", "title", "subtitle", "platforms"]
 
-    /// A version entry; nil when its version is missing or invalid (its other problems are still reported).
+    /// A version entry; nil when the node is not a mapping. An entry whose version is missing or invalid is
+    /// kept with `hasVersion` false, so that the rest of it is still checked.
     func decodeVersion(_ node: YAMLNode, name: @autoclosure () -> String, context: DecodingContext) -> VersionEntry? {
         guard let fields = context.fields(node, of: name(), allowed: Self.versionKeys) else { return nil }
         let (versionNode, dateNode) = (fields["version"], fields["date"])
@@ -32,10 +33,12 @@ extension ManifestDecoder {
         let primary = fields["primaryAction"].flatMap { decodePrimaryReference($0, for: "primaryAction", context: context) }
         let secondary = fields["secondaryAction"].flatMap { decodeSecondaryReference($0, for: "secondaryAction", context: context) }
         let layout = fields["layout"].flatMap { decodeLayout($0, for: "layout", context: context) }
-        guard let (version, text) = parsed else { return nil }
-        return VersionEntry(version: version, versionText: text, versionLocation: versionNode.map(context.location),
-                            date: date, dateLocation: dateNode.map(context.location), title: title, features: features,
-                            primaryAction: primary, secondaryAction: secondary, layout: layout, location: context.location(node))
+        var entry = VersionEntry(version: parsed?.0 ?? SemanticVersion(major: 0), versionText: parsed?.1 ?? name(),
+                                 versionLocation: versionNode.map(context.location), date: date, dateLocation: dateNode.map(context.location),
+                                 title: title, features: features, primaryAction: primary, secondaryAction: secondary, layout: layout,
+                                 location: context.location(node))
+        entry.hasVersion = parsed != nil
+        return entry
     }
 
     /// A version by its literal text: `version: 1.10` is "1.10", never the number 1.1.
@@ -100,8 +103,8 @@ extension ManifestDecoder {
                 context.typeMismatch(node, expected: "a sequence of platform names", for: "platforms")
             }
         }
-        guard let title, let subtitle else { return nil }
-        return Feature(id: id, idLocation: idNode.map(context.location), image: image, title: title, subtitle: subtitle,
+        // A feature without a readable title or subtitle is kept, for the checks of the rest of it.
+        return Feature(id: id, idLocation: idNode.map(context.location), image: image, title: title ?? .absent, subtitle: subtitle ?? .absent,
                        platforms: platforms, location: context.location(node))
     }
 }

@@ -2,6 +2,12 @@ import YAMLTree
 
 /// Decodes manifests by hand from the YAML tree (not through Codable), so every value keeps its range
 /// and every problem is reported where it is. Fragments and `--refs` files merge into one `Manifest`.
+///
+/// An item with errors is kept: a version, feature, action or image that is a mapping is decoded with
+/// every value that could be read, so that the rules still resolve its references (and count them as
+/// used) and check its URLs, colors, texts and version. What it lacks is left out of the rules' sight:
+/// a missing or unreadable text is `LocalizedText.absent`, a color no location, and an invalid version
+/// number leaves `VersionEntry.hasVersion` false. Such a manifest has errors, so nothing renders it.
 struct ManifestDecoder {
     static let manifestKeys = ["$schema", "app", "defaults", "images", "primaryActions", "secondaryActions", "versions"]
     static let refsKeys = ["$schema", "images", "primaryActions", "secondaryActions"]
@@ -19,8 +25,7 @@ struct ManifestDecoder {
     }
 
     /// Adds one input: a manifest (or fragment), a WhatsNewKit JSON document, or an array of them.
-    /// `earlyVersions` are its versions if they were decoded while it was parsed.
-    mutating func addInput(_ root: YAMLNode, file: SourceFile, earlyVersions: EarlyVersions? = nil) {
+    mutating func addInput(_ root: YAMLNode, file: SourceFile) {
         let context = DecodingContext(file: file, engine: engine)
         if firstDocument == nil { firstDocument = context.location(root) }
         switch root.content {
@@ -36,8 +41,10 @@ struct ManifestDecoder {
                 return
             }
             guard let fields = context.fields(root, of: "manifest", allowed: Self.manifestKeys) else { return }
-            decodeTopLevel(fields, context: context, earlyVersions: earlyVersions)
+            decodeTopLevel(fields, context: context)
         case .scalar:
+            // That says it all: there is no place for versions.
+            sawVersionList = true
             context.typeMismatch(root, expected: "a mapping with 'versions' (or a WhatsNewKit document)", for: file.name)
         }
     }
@@ -52,14 +59,16 @@ struct ManifestDecoder {
     /// Finishes decoding: checks that there are versions at all.
     func finish(firstFile: SourceFile?) -> Manifest {
         if manifest.versions.isEmpty, !sawVersionList {
-            engine.report(Diagnostic(.error, code: "no-versions", message: "the manifest has no 'versions'; expected a list of at least one version",
-                                     file: firstDocument?.file ?? firstFile, range: firstDocument?.range ?? firstFile.map { _ in SourceRange.fileStart },
-                                     fix: "add 'versions:' with a '- version: 1.0.0' entry"))
+            var diagnostic = Diagnostic(.error, code: "no-versions", message: "the manifest has no 'versions'; expected a list of at least one version",
+                                        file: firstDocument?.file ?? firstFile, range: firstDocument?.range ?? firstFile.map { _ in SourceRange.fileStart },
+                                        fix: "add 'versions:' with a '- version: 1.0.0' entry")
+            diagnostic.subject = "versions"
+            engine.report(diagnostic)
         }
         return manifest
     }
 
-    private mutating func decodeTopLevel(_ fields: Fields, context: DecodingContext, earlyVersions: EarlyVersions?) {
+    private mutating func decodeTopLevel(_ fields: Fields, context: DecodingContext) {
         if let node = fields["app"] { decodeApp(node, context: context) }
         if let node = fields["defaults"] { decodeDefaults(node, context: context) }
         decodeRegistries(fields, context: context)
@@ -71,12 +80,6 @@ struct ManifestDecoder {
             }
             if items.isEmpty {
                 context.error("no-versions", "'versions' is empty; expected at least one version", at: node)
-            }
-            if let (entries, diagnostics) = earlyVersions?.take(for: items) {
-                engine.report(contentsOf: diagnostics)
-                // The decoded array itself when it is the first input's: a 10 MB manifest's versions are 3 MB.
-                if manifest.versions.isEmpty { manifest.versions = entries } else { manifest.versions += entries }
-                return
             }
             manifest.versions.reserveCapacity(manifest.versions.count + items.count)
             for (index, item) in items.enumerated() {

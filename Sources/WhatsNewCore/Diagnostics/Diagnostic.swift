@@ -30,6 +30,8 @@ public struct Diagnostic: Sendable, Hashable {
     public var fix: String?
     /// The JSON Pointer of the offending value in the document, when there is one.
     public var path: String?
+    /// The key a `missing-key` or `schema-required` diagnostic is about (see `LayerAgreement`).
+    var subject: String?
 
     public init(_ severity: Severity, code: String, message: String, file: SourceFile? = nil, range: SourceRange? = nil,
                 notes: [Note] = [], fix: String? = nil, path: String? = nil) {

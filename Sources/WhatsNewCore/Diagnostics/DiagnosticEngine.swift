@@ -20,21 +20,6 @@ public final class DiagnosticEngine {
         for diagnostic in diagnostics { report(diagnostic) }
     }
 
-    /// Reports each of `diagnostics` unless one reported since index `start` already stands at the same
-    /// place (same file and start offset): two layers finding one problem report it once.
-    func report(contentsOf diagnostics: [Diagnostic], unlessReportedSince start: Int) {
-        var taken: Set<String> = []
-        for diagnostic in collected.dropFirst(start) {
-            if let file = diagnostic.file, let range = diagnostic.range { taken.insert("\(ObjectIdentifier(file))/\(range.start.offset)") }
-        }
-        for diagnostic in diagnostics {
-            if let file = diagnostic.file, let range = diagnostic.range, taken.contains("\(ObjectIdentifier(file))/\(range.start.offset)") {
-                continue
-            }
-            report(diagnostic)
-        }
-    }
-
     /// How many diagnostics have been reported so far.
     var count: Int { collected.count }
 

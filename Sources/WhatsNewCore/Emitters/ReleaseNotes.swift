@@ -1,3 +1,4 @@
+import Threads
 import YAMLTree
 
 /// The notes as every output sees them: versions selected and sorted newest first, references resolved,

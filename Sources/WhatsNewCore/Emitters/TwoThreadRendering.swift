@@ -1,4 +1,4 @@
-import YAMLTree
+import Threads
 
 /// Renders numbered pieces of an output (its versions) on two threads and writes them in order.
 ///

@@ -41,6 +41,16 @@ public struct LocalizedText: Sendable, Hashable {
         self.location = location
     }
 
+    /// A required text that is missing or could not be read, in an item with errors (see `ManifestDecoder`):
+    /// it has no entries and no location, and the rules pass it by.
+    public static let absent = LocalizedText(entries: [], location: nil)
+
+    /// Whether this is `absent`.
+    public var isAbsent: Bool {
+        guard location == nil, case .listed(let entries) = storage else { return false }
+        return entries.isEmpty
+    }
+
     /// The entries in source order; a text that is not localized has one, without a locale.
     public var entries: Entries { Entries(text: self) }
 

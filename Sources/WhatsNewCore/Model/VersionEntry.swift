@@ -19,6 +19,12 @@ public struct VersionEntry: Sendable {
     }
     private var layoutBox: LayoutBox?
     public var location: SourceLocation?
+    /// Whether `version` is the version written: false for an entry with errors whose version is missing or
+    /// invalid (see `ManifestDecoder`); then `version` is 0.0.0 and `versionText` names the entry.
+    public var hasVersion = true
+
+    /// How messages name the entry: "version 1.2.0", or where it is when it has no version ("versions[3]").
+    public var name: String { hasVersion ? "version \(versionText)" : versionText }
 
     public init(version: SemanticVersion, versionText: String, versionLocation: SourceLocation? = nil, date: String? = nil,
                 dateLocation: SourceLocation? = nil, title: Title? = nil, features: [Feature] = [],

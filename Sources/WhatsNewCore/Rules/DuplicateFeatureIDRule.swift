@@ -19,7 +19,7 @@ struct DuplicateFeatureIDRule: ManifestRule {
                 engine.report(Diagnostic(.error, code: "duplicate-feature-id",
                                          message: "duplicate feature id '\(id)'; expected each id once in the manifest (it names the feature's permalink)",
                                          at: features[index].idLocation,
-                                         notes: [Diagnostic.Note("'\(id)' is first used in version \(earlierVersion.versionText) here", at: earlierLocation)],
+                                         notes: [Diagnostic.Note("'\(id)' is first used in \(earlierVersion.name) here", at: earlierLocation)],
                                          fix: "give this feature another id, e.g. '\(id)-\(version.version.major)-\(version.version.minor)'"))
             }
         }

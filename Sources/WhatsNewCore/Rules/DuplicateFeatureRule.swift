@@ -27,14 +27,15 @@ struct DuplicateFeatureRule: ManifestRule {
             for index in features.indices { titles.append(features[index].title.entries.first?.text ?? "") }
             guard Self.hasRepeat(titles, hashing: &hashed) else { continue }
             seen.removeAll(keepingCapacity: true)
-            for index in features.indices {
+            // (A feature missing its title or subtitle has errors of its own.)
+            for index in features.indices where !features[index].title.isAbsent && !features[index].subtitle.isAbsent {
                 let content = Content(title: features[index].title, subtitle: features[index].subtitle)
                 guard let earlier = seen[content] else {
                     seen[content] = index
                     continue
                 }
                 engine.report(Diagnostic(.warning, code: "duplicate-feature",
-                                         message: "version \(manifest.versions[version].versionText) has two features titled '\(features[index].title.text(for: manifest.defaults.locale))' with the same subtitle; WhatsNewKit treats them as one",
+                                         message: "\(manifest.versions[version].name) has two features titled '\(features[index].title.text(for: manifest.defaults.locale))' with the same subtitle; WhatsNewKit treats them as one",
                                          at: features[index].location,
                                          notes: [Diagnostic.Note("the first one is here", at: features[earlier].location)],
                                          fix: "remove one, or change its title or subtitle"))

@@ -3,7 +3,7 @@ struct DuplicateVersionRule: ManifestRule {
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
         var first: [SemanticVersion: Int] = [:]
         first.reserveCapacity(manifest.versions.count)
-        for index in manifest.versions.indices {
+        for index in manifest.versions.indices where manifest.versions[index].hasVersion {
             // One hash in the usual case (a new version); a repeated version puts its first index back.
             guard let earlierIndex = first.updateValue(index, forKey: manifest.versions[index].version) else { continue }
             let entry = manifest.versions[index]

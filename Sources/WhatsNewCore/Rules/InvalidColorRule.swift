@@ -36,7 +36,7 @@ extension Manifest {
         // Versions and features are read in place through spans (a copy of a Feature retains a dozen values).
         let versions = versions.span
         for versionIndex in versions.indices {
-            func name() -> String { "version \(self.versions[versionIndex].versionText)" }
+            func name() -> String { self.versions[versionIndex].name }
             add("the title of \(name())", versions[versionIndex].title?.foregroundColor)
             let features = versions[versionIndex].features.span
             for index in features.indices {

@@ -8,8 +8,10 @@ extension Manifest {
     /// costs more than most checks and is paid only for the few texts `body` has something to say about.
     /// (Inlined into each rule, so that `matches` is compiled into the walk rather than called through.)
     @inline(__always)
-    func forEachText(where matches: (_ text: LocalizedText) -> Bool = { _ in true },
+    func forEachText(where wanted: (_ text: LocalizedText) -> Bool = { _ in true },
                      _ body: (_ text: LocalizedText, _ name: () -> String) -> Void) {
+        // An absent text (a required one missing from an item with errors) was reported already.
+        func matches(_ text: LocalizedText) -> Bool { !text.isAbsent && wanted(text) }
         // Actions are few (registry entries and inline actions), so their owners are named up front.
         func visit(_ action: PrimaryAction, of owner: String) {
             if matches(action.title) { body(action.title) { "the title of \(owner)" } }
@@ -33,13 +35,13 @@ extension Manifest {
         // VersionEntry).
         let versions = versions.span
         for versionIndex in versions.indices {
-            func versionName() -> String { "version \(self.versions[versionIndex].versionText)" }
+            func versionName() -> String { self.versions[versionIndex].name }
             if let title = versions[versionIndex].title?.text, matches(title) { body(title) { "the title of \(versionName())" } }
             let features = versions[versionIndex].features.span
             for index in features.indices {
                 func featureName() -> String {
                     let feature = self.versions[versionIndex].features[index]
-                    return "feature '\(feature.id ?? feature.title.text(for: defaults.locale))' of \(versionName())"
+                    return feature.id == nil && feature.title.isAbsent ? "feature \(index + 1) of \(versionName())" : "feature '\(feature.id ?? feature.title.text(for: defaults.locale))' of \(versionName())"
                 }
                 if matches(features[index].title) { body(features[index].title) { "the title of \(featureName())" } }
                 if matches(features[index].subtitle) { body(features[index].subtitle) { "the subtitle of \(featureName())" } }

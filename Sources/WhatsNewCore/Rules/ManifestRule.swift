@@ -1,3 +1,4 @@
+import Threads
 /// A semantic check the schema cannot express, with a stable code and its messages beside it.
 protocol ManifestRule: Sendable {
     func check(_ manifest: Manifest, engine: DiagnosticEngine)
@@ -55,5 +56,29 @@ extension Manifest {
         case "primaryActions": return primaryActions.entries.map { ($0.key, $0.location) }
         default: return secondaryActions.entries.map { ($0.key, $0.location) }
         }
+    }
+}
+
+/// Runs rules over a manifest: on two threads, each taking the next rule not yet taken (they differ in cost,
+/// so the threads end together), each rule reporting to diagnostics of its own; the diagnostics come back
+/// in rule order, whichever thread ran them.
+enum RuleRunner {
+    static func run(_ rules: [any ManifestRule], on manifest: Manifest) -> [Diagnostic] {
+        let turns = TakenInTurn(count: rules.count)
+        let otherThread = BackgroundWork { check(manifest, with: rules, takingTurns: turns) }
+        let thisThread = check(manifest, with: rules, takingTurns: turns)
+        return (thisThread + otherThread.result).sorted { $0.rule < $1.rule }.flatMap(\.diagnostics)
+    }
+
+    /// Runs the rules `turns` hands this thread.
+    private static func check(_ manifest: Manifest, with rules: [any ManifestRule],
+                              takingTurns turns: TakenInTurn) -> [(rule: Int, diagnostics: [Diagnostic])] {
+        var found: [(rule: Int, diagnostics: [Diagnostic])] = []
+        while let index = turns.take() {
+            let findings = DiagnosticEngine()
+            rules[index].check(manifest, engine: findings)
+            found.append((index, findings.diagnostics))
+        }
+        return found
     }
 }

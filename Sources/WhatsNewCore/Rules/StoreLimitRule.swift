@@ -28,7 +28,7 @@ struct StoreLimitRule: ManifestRule {
                 guard length > lint.limit else { continue }
                 let where_ = locale.map { " in '\($0)'" } ?? ""
                 engine.report(Diagnostic(.error, code: "store-limit",
-                                         message: "the notes of version \(version.versionText)\(where_) are \(length) characters of plain text; \(lint.storeName) allows \(lint.limit)",
+                                         message: "the notes of \(version.name)\(where_) are \(length) characters of plain text; \(lint.storeName) allows \(lint.limit)",
                                          at: version.versionLocation,
                                          fix: "shorten them by \(length - lint.limit) characters, or move details to a 'present' page"))
             }

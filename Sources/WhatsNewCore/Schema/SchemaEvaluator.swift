@@ -31,26 +31,11 @@ struct SchemaEvaluator {
     /// depth. Once spent, every check fails at once and `isExhausted` is set.
     private var remainingSteps: Int
     private(set) var isExhausted = false
-    /// What was found when the items the parser dropped were checked as they were read (see
-    /// `SchemaItemCheck`): a stand-in checked against that schema takes its item's outcome from there.
-    private let checkedItems: SchemaCheckedItems?
-    /// Whether a stand-in was reached in a way its checked outcome cannot answer (another schema, or a
-    /// keyword that compares whole values): then this evaluation says nothing, and the whole tree must be
-    /// checked instead.
-    private(set) var reachedStandIn = false
-
-    init(nodes: [SchemaNode], stepLimit: Int, checkedItems: SchemaCheckedItems? = nil) {
+    init(nodes: [SchemaNode], stepLimit: Int) {
         self.nodes = nodes
         unretainedNodes = nodes.map { Unmanaged.passUnretained($0) }
         self.remainingSteps = stepLimit
-        self.checkedItems = checkedItems
-        isExhausted = checkedItems?.isExhausted ?? false
         path.reserveCapacity(64)
-    }
-
-    /// Allows `count` more checks (for items checked one by one as they are read, each adding its share).
-    mutating func allowSteps(_ count: Int) {
-        remainingSteps = remainingSteps.addingReportingOverflow(count).overflow ? Int.max : remainingSteps + count
     }
 
     // MARK: Evaluation
@@ -62,28 +47,7 @@ struct SchemaEvaluator {
             isExhausted = true
             return false
         }
-        if let checkedItems, instance.isStandIn {
-            return evaluateStandIn(instance, id, checkedItems, collect: collect)
-        }
         return unretainedNodes[id]._withUnsafeGuaranteedRef { evaluate(instance, $0, collect: collect) }
-    }
-
-    /// A dropped item: its outcome is the one found when it was read, if it was checked against `id`.
-    private mutating func evaluateStandIn(_ instance: YAMLNode, _ id: ID, _ checkedItems: SchemaCheckedItems, collect: Bool) -> Bool {
-        guard id == checkedItems.schema else {
-            reachedStandIn = true
-            return false
-        }
-        guard let found = checkedItems.failures[instance.range.start.offset] else { return true }
-        if collect { failures += found }
-        return false
-    }
-
-    /// Notes a keyword that compares `instance` as a whole, which a stand-in in it would falsify (see
-    /// `reachedStandIn`). Any collection counts, not only those holding stand-ins: a schema that compares
-    /// collections is rare, and it costs such a schema a check of the whole tree.
-    private mutating func comparesWholeValue(_ instance: YAMLNode) {
-        if checkedItems != nil, instance.shape == .mapping || instance.shape == .sequence { reachedStandIn = true }
     }
 
     /// Whether schema `id` is `false` (read without retaining it, see `unretainedNodes`).
@@ -108,7 +72,6 @@ struct SchemaEvaluator {
             guard collect else { return false }
             valid = false
         }
-        if schema.enumValues != nil || schema.constValue != nil { comparesWholeValue(instance) }
         if let values = schema.enumValues, !values.contains(where: { $0.matches(instance) }) {
             guard collect else { return false }
             valid = false
@@ -346,7 +309,6 @@ struct SchemaEvaluator {
                        "expected at most \(SchemaMessages.count(maximum, "item")) matching the 'contains' schema in \(subject()), found \(matches)")
             }
         }
-        if schema.uniqueItems { comparesWholeValue(instance) }
         if schema.uniqueItems, items.count > 1, !evaluateUniqueness(items, collect: collect) {
             guard collect else { return false }
             valid = false

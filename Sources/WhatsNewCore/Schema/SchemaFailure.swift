@@ -23,6 +23,8 @@ struct SchemaFailure: Sendable {
     var missingKey: String?
 
     func diagnostic(in file: SourceFile) -> Diagnostic {
-        Diagnostic(.error, code: "schema-" + keyword, message: message, file: file, range: range, notes: notes, path: pointer)
+        var diagnostic = Diagnostic(.error, code: "schema-" + keyword, message: message, file: file, range: range, notes: notes, path: pointer)
+        diagnostic.subject = missingKey
+        return diagnostic
     }
 }

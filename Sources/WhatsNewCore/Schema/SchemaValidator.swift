@@ -13,9 +13,6 @@ public struct SchemaValidator: Sendable {
     /// The root schema; nil only when the built-in schema did not compile (`problems` says why).
     private let root: SchemaNode.ID?
     private let problems: [Diagnostic]
-    /// The schema of each item of a manifest's `versions`, which items are checked against as they are read
-    /// (see `SchemaItemCheck`): known for the built-in schema only.
-    private(set) var versionItemSchema: SchemaNode.ID?
 
     private init(nodes: [SchemaNode], entries: [SchemaRole: SchemaNode.ID], root: SchemaNode.ID?, problems: [Diagnostic] = []) {
         self.nodes = nodes
@@ -24,10 +21,6 @@ public struct SchemaValidator: Sendable {
         self.problems = problems
     }
 
-    /// Where the built-in schema has the schema of the items of `versions`, for manifests and fragments
-    /// alike (`manifest` refers to `manifestFragment`).
-    static let versionItemPointer = "#/$defs/manifestFragment/properties/versions/items"
-
     /// The schema of `Schemas/whatsnew.schema.json`. It is compiled into the binary and a test proves it
     /// compiles; were it ever broken, every validation would report that (`internal-error`) instead of crashing.
     public static let builtin = compileBuiltin()
@@ -35,12 +28,9 @@ public struct SchemaValidator: Sendable {
     private static func compileBuiltin() -> SchemaValidator {
         let file = SourceFile(name: "<built-in schema>", text: BuiltinSchema.text)
         let engine = DiagnosticEngine()
-        var itemSchema: SchemaNode.ID?
-        let validator = load(file, uri: BuiltinSchema.id, includingBuiltin: false, engine: engine) { compiler in
-            itemSchema = compiler.lookup(BuiltinSchema.id + versionItemPointer)
+        guard let validator = load(file, uri: BuiltinSchema.id, includingBuiltin: false, engine: engine) else {
+            return SchemaValidator(nodes: [], entries: [:], root: nil, problems: engine.diagnostics)
         }
-        guard var validator else { return SchemaValidator(nodes: [], entries: [:], root: nil, problems: engine.diagnostics) }
-        validator.versionItemSchema = itemSchema
         return validator
     }
 
@@ -56,9 +46,7 @@ public struct SchemaValidator: Sendable {
         load(file, uri: uri, includingBuiltin: true, engine: engine)
     }
 
-    /// `load`; `inspect` sees the linked compiler (to look up a subschema).
-    private static func load(_ file: SourceFile, uri: String, includingBuiltin: Bool, engine: DiagnosticEngine,
-                             inspect: (SchemaCompiler) -> Void = { _ in }) -> SchemaValidator? {
+    private static func load(_ file: SourceFile, uri: String, includingBuiltin: Bool, engine: DiagnosticEngine) -> SchemaValidator? {
         let document = YAMLParser.parse(file, format: YAMLInputFormat(fileName: file.name))
         for error in document.errors { engine.report(Diagnostic(error, in: file)) }
         guard document.errors.isEmpty, let root = document.root else { return nil }
@@ -73,7 +61,6 @@ public struct SchemaValidator: Sendable {
         compiler.link()
         engine.report(contentsOf: compiler.diagnostics)
         guard compiler.diagnostics.isEmpty else { return nil }
-        inspect(compiler)
         let base = root["$id"]?.scalar.map { URIReference($0.text).resolved(against: URIReference(uri)).withoutFragment }
             ?? URIReference(uri).withoutFragment
         var entries: [SchemaRole: SchemaNode.ID] = [.manifest: rootID]
@@ -90,12 +77,9 @@ public struct SchemaValidator: Sendable {
         validate(root: root, file: file, engine: engine, role: role, stepLimit: Self.stepLimit(for: root))
     }
 
-    /// `validate`, for a tree whose dropped items were checked as they were read (`checkedItems`, see
-    /// `SchemaItemCheck`). Should the check reach a stand-in in a way their outcomes cannot answer for, it
-    /// checks `wholeTree()` instead, the document read again in full.
+    /// `validate` with a given budget of steps.
     @discardableResult
-    func validate(root: YAMLNode, file: SourceFile, engine: DiagnosticEngine, role: SchemaRole, stepLimit: Int,
-                  checkedItems: SchemaCheckedItems? = nil, wholeTree: () -> YAMLNode? = { nil }) -> Bool {
+    func validate(root: YAMLNode, file: SourceFile, engine: DiagnosticEngine, role: SchemaRole, stepLimit: Int) -> Bool {
         guard let entry = entry(for: role) else {
             engine.report(Diagnostic(.error, code: "internal-error",
                                      message: "the built-in schema does not compile, so nothing was checked against it; expected a working whatsnew build",
@@ -104,25 +88,14 @@ public struct SchemaValidator: Sendable {
                                      fix: "report this, with the notes, to the whatsnew developers"))
             return false
         }
-        // The outcomes of the dropped items cannot answer: the whole tree, read again, is checked instead.
-        func checkWholeTree() -> Bool {
-            guard let whole = wholeTree() else {
-                engine.report(Diagnostic(.error, code: "internal-error",
-                                         message: "the document could not be read again to check it in full; expected the same text as before",
-                                         file: file, range: root.range, fix: "report this to the whatsnew developers"))
-                return false
-            }
-            return validate(root: whole, file: file, engine: engine, role: role, stepLimit: stepLimit)
-        }
-        // Items checked against a schema that is not this one's answer nothing here.
-        if let checkedItems, checkedItems.schema != versionItemSchema { return checkWholeTree() }
-        var evaluator = SchemaEvaluator(nodes: nodes, stepLimit: stepLimit, checkedItems: checkedItems)
+        // Most documents are valid: a first walk records nothing, and only a failing one is walked again
+        // to collect its messages.
+        var evaluator = SchemaEvaluator(nodes: nodes, stepLimit: stepLimit)
         var valid = evaluator.evaluate(root, entry, collect: false)
-        if !valid, !evaluator.isExhausted, !evaluator.reachedStandIn {
-            evaluator = SchemaEvaluator(nodes: nodes, stepLimit: stepLimit, checkedItems: checkedItems)
+        if !valid, !evaluator.isExhausted {
+            evaluator = SchemaEvaluator(nodes: nodes, stepLimit: stepLimit)
             valid = evaluator.evaluate(root, entry, collect: true)
         }
-        if evaluator.reachedStandIn { return checkWholeTree() }
         if evaluator.isExhausted {
             engine.report(Diagnostic(.error, code: "schema-budget-exceeded",
                                      message: "checking the document against the schema took more than \(stepLimit) steps; expected a schema whose alternatives do not check the same values over and over",

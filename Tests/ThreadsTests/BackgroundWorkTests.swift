@@ -1,6 +1,6 @@
 import Synchronization
 import XCTest
-@testable import YAMLTree
+import Threads
 
 final class BackgroundWorkTests: XCTestCase {
     func testTheWorkRunsOnceAndItsValueCanBeReadAgain() {

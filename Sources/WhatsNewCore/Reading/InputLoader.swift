@@ -1,0 +1,58 @@
+import YAMLTree
+
+/// One read input: its text, its tree (nil when it could not be read), and whether reading it found
+/// problems (then it is not decoded: a tree read with errors is not what the user meant).
+struct LoadedInput: Sendable {
+    let file: SourceFile
+    let root: YAMLNode?
+    let hasReadingErrors: Bool
+    /// Whether it is one file of a directory of fragments.
+    let isFragment: Bool
+
+    /// The same input with its tree's handles for another thread (see `YAMLNode.forAnotherThread`).
+    func forAnotherThread() -> LoadedInput {
+        LoadedInput(file: file, root: root?.forAnotherThread(), hasReadingErrors: hasReadingErrors, isFragment: isFragment)
+    }
+}
+
+/// Turns INPUT arguments (a file, a directory of fragments, or `-`) into trees, reporting every reading
+/// problem to the engine; only I/O failures throw.
+enum InputLoader {
+    static let fragmentExtensions = [".yaml", ".yml", ".json"]
+
+    static func load(_ path: String, options: ReadOptions, engine: DiagnosticEngine) throws(IOError) -> [LoadedInput] {
+        if path != "-", FileSystem.kind(of: path) == .directory {
+            let names = try FileSystem.entries(of: path).filter { name in
+                !name.hasPrefix(".") && fragmentExtensions.contains { name.lowercased().hasSuffix($0) }
+            }
+            if names.isEmpty {
+                engine.report(Diagnostic(.error, code: "no-input-files",
+                                         message: "directory '\(path)' holds no *.yaml, *.yml or *.json file; expected at least one fragment"))
+                return []
+            }
+            let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+            var inputs: [LoadedInput] = []
+            for name in names {
+                inputs.append(try loadFile(base + "/" + name, displayName: base + "/" + name, isFragment: true, options: options, engine: engine))
+            }
+            return inputs
+        }
+        let displayName = path == "-" ? (options.assumeFilename ?? "<stdin>") : path
+        return [try loadFile(path, displayName: displayName, isFragment: false, options: options, engine: engine)]
+    }
+
+    private static func loadFile(_ path: String, displayName: String, isFragment: Bool, options: ReadOptions,
+                                 engine: DiagnosticEngine) throws(IOError) -> LoadedInput {
+        let bytes = try FileSystem.read(path, limit: options.limits.maxInputBytes)
+        return parse(bytes, displayName: displayName, isFragment: isFragment, options: options, engine: engine)
+    }
+
+    /// Reads the bytes of one input, as YAML or (for a name ending in `.json`) strict JSON, reporting every
+    /// problem to the engine.
+    static func parse(_ bytes: [UInt8], displayName: String, isFragment: Bool, options: ReadOptions, engine: DiagnosticEngine) -> LoadedInput {
+        let file = SourceFile(name: displayName, contents: bytes)
+        let document = YAMLParser.parse(file, format: file.format, limits: options.limits)
+        for error in document.errors { engine.report(Diagnostic(error, in: file)) }
+        return LoadedInput(file: file, root: document.root, hasReadingErrors: !document.errors.isEmpty, isFragment: isFragment)
+    }
+}

@@ -1,0 +1,88 @@
+import Threads
+import YAMLTree
+
+/// The reading stage: every command that reads a manifest reads it here, and the data flows one way:
+///
+///     SourceFile ─▶ YAMLParser ─▶ tree ─┬─▶ schema ─────────────────────────────┐
+///                                       └─▶ ManifestDecoder ─▶ Manifest ─▶ rules ─┴─▶ LayerAgreement ─▶ engine
+///
+/// 1. `InputLoader` reads each input into a tree whose nodes keep their ranges (`YAMLParser`).
+/// 2. The schema (the built-in one, or `--schema`) checks every tree that could be read, whatever its root.
+/// 3. `ManifestDecoder` decodes the trees into one `Manifest`, keeping every item, also those with errors
+///    (see `ManifestDecoder`), so that
+/// 4. the rules check every reference, URL, color, text and version of the manifest.
+/// 5. `LayerAgreement` reports each schema failure unless the decoder or a rule reported the same problem
+///    at the same node; then JSON Pointers are added to the diagnostics, when an output prints them.
+///
+/// Speed: the only parallelism of reading is that the schema check runs on a thread of its own while this
+/// one decodes and runs the rules (`BackgroundWork`); libyaml itself reads long texts on a thread of its own
+/// inside `YAMLParser`. Nothing is decoded or dropped while parsing: every stage sees the whole tree.
+struct ManifestReader {
+    /// The schema every input is checked against; nil is the built-in one.
+    var schema: SchemaValidator?
+    /// The semantic rules, in the order their diagnostics are reported.
+    var rules: [any ManifestRule]
+    /// Whether diagnostics get the JSON Pointer of their value (`--diagnostics json|sarif` print them).
+    var addsPointers: Bool
+    /// The directory image files are relative to.
+    var baseDirectory: String
+
+    /// Checks and decodes read inputs (merged into one manifest) and `--refs` files (`references`),
+    /// reporting every problem to `engine`. Returns the manifest, which may have errors (see
+    /// `engine.hasErrors`), or nil when an input could not be read (then it is not decoded).
+    func read(_ inputs: [LoadedInput], references: [LoadedInput], engine: DiagnosticEngine) -> Manifest? {
+        // 2. The schema, on a thread of its own, reporting to findings of its own.
+        let schemaInputs = (inputs.map { $0.forAnotherThread() }, references.map { $0.forAnotherThread() })
+        let schemaCheck = BackgroundWork { [schema] in
+            let findings = DiagnosticEngine()
+            let schema = schema ?? .builtin
+            for input in schemaInputs.0 { schema.check(input, role: input.isFragment ? .fragment : .manifest, engine: findings) }
+            for input in schemaInputs.1 { schema.check(input, role: .refs, engine: findings) }
+            return findings.diagnostics
+        }
+        let documents = inputs + references
+        guard !inputs.isEmpty, documents.allSatisfy({ !$0.hasReadingErrors && $0.root != nil }) else {
+            engine.report(contentsOf: schemaCheck.result)
+            return nil
+        }
+        // 3. Decoding.
+        let modelFindings = DiagnosticEngine()
+        var decoder = ManifestDecoder(engine: modelFindings)
+        for input in inputs {
+            if let root = input.root { decoder.addInput(root, file: input.file) }
+        }
+        for input in references {
+            if let root = input.root { decoder.addReferences(root, file: input.file) }
+        }
+        var manifest = decoder.finish(firstFile: inputs.first?.file)
+        manifest.baseDirectory = baseDirectory
+        // 4. The rules.
+        modelFindings.report(contentsOf: RuleRunner.run(rules, on: manifest))
+        // 5. Both layers' findings, each problem once.
+        let found = modelFindings.diagnostics
+        let firstNew = engine.count
+        engine.report(contentsOf: found)
+        engine.report(contentsOf: LayerAgreement.schemaFailures(schemaCheck.result, notFoundIn: found))
+        if addsPointers { addPointers(to: engine, since: firstNew, from: documents) }
+        return manifest
+    }
+
+    /// Gives each diagnostic reported since `start` that has no JSON Pointer the pointer of its position in
+    /// its file's tree.
+    private func addPointers(to engine: DiagnosticEngine, since start: Int, from documents: [LoadedInput]) {
+        var roots: [ObjectIdentifier: YAMLNode] = [:]
+        for document in documents { roots[ObjectIdentifier(document.file)] = document.root }
+        engine.fillPaths(since: start) { diagnostic in
+            guard let file = diagnostic.file, let range = diagnostic.range else { return nil }
+            return roots[ObjectIdentifier(file)]?.pointer(toOffset: range.start.offset)
+        }
+    }
+}
+
+extension SchemaValidator {
+    /// The schema layer for one read input (skipped for a file that could not be read).
+    func check(_ loaded: LoadedInput, role: SchemaRole, engine: DiagnosticEngine) {
+        guard !loaded.hasReadingErrors, let root = loaded.root else { return }
+        validate(root: root, file: loaded.file, engine: engine, role: role, stepLimit: Self.stepLimit(for: root))
+    }
+}

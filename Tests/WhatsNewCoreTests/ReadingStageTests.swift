@@ -1,0 +1,146 @@
+import TestSupport
+import XCTest
+import YAMLTree
+@testable import WhatsNewCore
+
+/// The reading stage reports every problem of a manifest in one run, each once: an item with errors keeps
+/// its other checks, and the schema's findings are dropped only where the model found the same problem.
+final class ReadingStageTests: XCTestCase {
+    /// The diagnostics of reading `text`, as "line:column code".
+    private func problems(_ text: String, name: String = "input.yaml", schema: WhatsNewCore.SchemaValidator? = nil) throws -> [String] {
+        let engine = DiagnosticEngine()
+        try Compiler(schema: schema).load(contents: Array(text.utf8), name: name, engine: engine)
+        return engine.diagnostics.map { "\($0.range?.start.line ?? 0):\($0.range?.start.column ?? 0) \($0.code)" }
+    }
+
+    func testItemsWithErrorsKeepTheirReferencesResolvedAndUsed() throws {
+        for name in ["partial-feature-unknown-key", "partial-title-type", "partial-version-missing", "partial-empty-subtitle",
+                     "partial-invalid-url"] {
+            let path = Paths.fixtures.appendingPathComponent("invalid/\(name)/input.yaml").path
+            let engine = DiagnosticEngine()
+            try Compiler().validate([path], engine: engine)
+            let codes = engine.diagnostics.map(\.code)
+            XCTAssertTrue(codes.contains("unresolved-reference"), "\(name): the typo 'stars' is reported; found \(codes)")
+            XCTAssertFalse(codes.contains("unused-reference"), "\(name): 'star' is used by an item with errors; found \(codes)")
+            let places = engine.diagnostics.map { "\($0.range?.start.offset ?? -1) \($0.code)" }
+            XCTAssertEqual(places.count, Set(places).count, "\(name): each problem once")
+        }
+    }
+
+    func testTheSameBadColorHasTheSameCodeWhetherItsVersionDecodedOrNot() throws {
+        let found = try problems("""
+        versions:
+          - version: 1.0.0
+            features:
+              - title: A
+                subtitle: B
+                image: { systemName: star, foregroundColor: "#12" }
+          - features:
+              - title: A
+                subtitle: B
+                image: { systemName: star, foregroundColor: "#12" }
+
+        """)
+        XCTAssertEqual(found, ["6:53 invalid-color", "7:5 missing-key", "10:53 invalid-color"])
+    }
+
+    func testEachProblemIsReportedOnceByTheClearerLayer() throws {
+        let found = try problems("""
+        versions:
+          - version: 1.2.3.4
+            features:
+              - title: [x]
+                subtitel: B
+
+        """)
+        // Not also schema-pattern, schema-type, schema-required and schema-additionalProperties at the same nodes.
+        XCTAssertEqual(found, ["2:14 invalid-version", "4:9 missing-key", "4:16 type-mismatch", "5:9 unknown-key"])
+    }
+
+    func testSchemaFailuresTheModelDoesNotReportAreKept() throws {
+        // The decoder has no rule for a feature id's pattern or for repeated platforms: the schema's stay.
+        let found = try problems("""
+        versions:
+          - version: 1.0.0
+            features:
+              - id: Not An Id
+                title: A
+                subtitle: B
+                platforms: [ios, ios]
+
+        """)
+        XCTAssertEqual(found, ["4:13 schema-pattern", "7:26 schema-uniqueItems"])
+    }
+
+    func testACustomSchemasRootRuleIsReportedBesideOtherRootProblems() throws {
+        let custom = try XCTUnwrap(SchemaTesting.validator(#"{"$ref": "https://whatsnew.dev/schemas/whatsnew.schema.json", "required": ["app"]}"#))
+        let found = try problems("images: {}\nverisons: []\n", schema: custom)
+        XCTAssertEqual(found, ["1:1 no-versions", "1:1 schema-required", "2:1 unknown-key"])
+    }
+
+    func testACustomSchemaChecksADocumentWhateverItsRoot() throws {
+        let custom = try XCTUnwrap(SchemaTesting.validator(#"{"type": "object"}"#))
+        let found = try problems("- version: 1.0.0\n  features: [{title: A, subtitle: B}]\n", schema: custom)
+        XCTAssertEqual(found, ["1:1 schema-type"])
+    }
+
+    /// Fixing a reported problem never reveals one that was there before: what a fixed text reports is a
+    /// part of what the broken one did.
+    func testFixingAProblemRevealsNoOtherProblem() throws {
+        let lines = [
+            "images:",
+            "  star: { systemName: star.fill }",
+            "secondaryActions:",
+            "  site: { title: Site, openURL: \"ftp://example.com\", dismiss: true }",
+            "versions:",
+            "  - title: Hello",
+            "    secondaryAction: sites",
+            "    features:",
+            "      - image: stars",
+            "        title: [x]",
+            "        subtitle: \"\"",
+            "      - image: { systemName: bolt, foregroundColor: \"#12\" }",
+            "        title: Two",
+            "        subtitel: Three",
+        ]
+        let fixes = [
+            3: "  site: { title: Site, openURL: \"https://example.com\" }",
+            5: "  - version: 1.0.0",
+            6: "    secondaryAction: site",
+            8: "      - image: star",
+            9: "        title: One",
+            10: "        subtitle: Text",
+            11: "      - image: { systemName: bolt, foregroundColor: \"#123\" }",
+            13: "        subtitle: Three",
+        ]
+        let broken = try problems(lines.joined(separator: "\n") + "\n")
+        XCTAssertGreaterThanOrEqual(broken.count, fixes.count)
+        for (index, fixed) in fixes {
+            var text = lines
+            text[index] = fixed
+            let remaining = try problems(text.joined(separator: "\n") + "\n")
+            XCTAssertLessThan(remaining.count, broken.count, "fixing line \(index + 1) fixed something")
+            for problem in remaining {
+                XCTAssertTrue(broken.contains(problem), "fixing line \(index + 1) revealed \(problem); before: \(broken)")
+            }
+        }
+        var allFixed = lines
+        for (index, fixed) in fixes { allFixed[index] = fixed }
+        XCTAssertEqual(try problems(allFixed.joined(separator: "\n") + "\n"), [String]())
+    }
+
+    func testLayerAgreementMatchesAMissingKeyByItsName() {
+        let file = SourceFile(name: "t.yaml", text: "a: 1\n")
+        let root = SourceRange(start: Mark(line: 1, column: 1, offset: 0), end: Mark(line: 1, column: 5, offset: 4))
+        func diagnostic(_ code: String, subject: String?) -> Diagnostic {
+            var diagnostic = Diagnostic(.error, code: code, message: code, file: file, range: root)
+            diagnostic.subject = subject
+            return diagnostic
+        }
+        let model = [diagnostic("missing-key", subject: "versions")]
+        let schema = [diagnostic("schema-required", subject: "versions"), diagnostic("schema-required", subject: "app"),
+                      diagnostic("schema-maxProperties", subject: nil), diagnostic("schema-type", subject: nil)]
+        XCTAssertEqual(LayerAgreement.schemaFailures(schema, notFoundIn: model).map { "\($0.code) \($0.subject ?? "")" },
+                       ["schema-required app", "schema-maxProperties ", "schema-type "])
+    }
+}
