@@ -11,18 +11,18 @@ extension YAMLNode {
             case .scalar:
                 return pointer
             case .sequence(let items):
-                guard let index = node.lastChild(startingAtOrBefore: offset, in: items, start: \.range.start.offset),
-                      items[index].range.end.offset >= offset || index == items.count - 1 else { return pointer }
+                guard let index = node.lastChild(startingAtOrBefore: offset, in: items, start: \.startOffset),
+                      items[index].endOffset >= offset || index == items.count - 1 else { return pointer }
                 pointer += "/\(index)"
                 node = items[index]
             case .mapping(let pairs):
-                guard let index = node.lastChild(startingAtOrBefore: offset, in: pairs, start: \.key.range.start.offset) else {
+                guard let index = node.lastChild(startingAtOrBefore: offset, in: pairs, start: \.key.startOffset) else {
                     return pointer
                 }
                 let pair = pairs[index]
                 let key = pair.key.scalar?.text ?? "?"
                 pointer += "/" + YAMLNode.escapePointerComponent(key)
-                if offset < pair.value.range.start.offset { return pointer }
+                if offset < pair.value.startOffset { return pointer }
                 node = pair.value
             }
         }

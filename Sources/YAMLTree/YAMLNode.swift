@@ -31,7 +31,8 @@ public struct YAMLNode: Sendable, Equatable {
         let text = Array(scalar.text.utf8)
         let record = NodeRecord(kind: .scalar, scalarKind: scalar.kind, style: scalar.style, flags: .textInExtra, range: range,
                                 first: 0, count: UInt32(text.count))
-        self.init(NodeStorage(records: [record], slots: [], source: [], extra: text, tags: [:], root: 0, rootExpandedCount: 1), 0)
+        self.init(NodeStorage(records: [record], slots: [], file: nil, source: [], extra: text, tags: [:], root: 0, rootExpandedCount: 1,
+                              rangeOutsideAFile: range), 0)
     }
 
     @usableFromInline var record: NodeRecord { storage.records[index] }
@@ -41,8 +42,9 @@ public struct YAMLNode: Sendable, Equatable {
     /// references on that object: every handle counts one, and two threads counting on one object stall
     /// each other on its reference count. Handles of the two are not `==`.
     public func forAnotherThread() -> YAMLNode {
-        YAMLNode(NodeStorage(records: storage.records, slots: storage.slots, source: storage.source, extra: storage.extra,
-                             tags: storage.tags, root: storage.root, rootExpandedCount: storage.rootExpandedCount), index)
+        YAMLNode(NodeStorage(records: storage.records, slots: storage.slots, file: storage.file, source: storage.source, extra: storage.extra,
+                             tags: storage.tags, root: storage.root, rootExpandedCount: storage.rootExpandedCount,
+                             rangeOutsideAFile: storage.rangeOutsideAFile), index)
     }
 
     public var content: Content {
@@ -75,8 +77,13 @@ public struct YAMLNode: Sendable, Equatable {
         }
     }
 
-    /// Where the node's text is (for an aliased node, where its anchor defined it).
-    public var range: SourceRange { record.range }
+    /// Where the node's text is (for an aliased node, where its anchor defined it); its lines and columns
+    /// are read from the file's line table (see `NodeRecord`).
+    public var range: SourceRange { storage.range(of: record) }
+
+    /// The byte offsets of `range`, without finding its lines and columns.
+    public var startOffset: Int { Int(record.start) }
+    public var endOffset: Int { Int(record.end) }
 
     /// The explicit tag in full form (`tag:yaml.org,2002:str`), if the source gave one.
     public var tag: String? { storage.tags.isEmpty ? nil : storage.tags[index] }
@@ -270,12 +277,27 @@ struct NodeRecord: Sendable {
     var scalarKind: YAMLScalar.Kind = .string
     var style: YAMLScalar.Style = .plain
     @usableFromInline var flags: Flags = .childrenInSourceOrder
-    var range: SourceRange
+    /// The byte offsets of the node's text: a range's lines and columns are found from them when asked
+    /// (rarely: for a diagnostic), so a record takes 20 bytes instead of 36.
+    var start: UInt32
+    var end: UInt32
     /// A scalar's first byte in the source (or in `NodeStorage.extra`), or a collection's first slot in
     /// `NodeStorage.slots`.
     @usableFromInline var first: UInt32
     /// A scalar's length in bytes, a sequence's items or a mapping's pairs.
     @usableFromInline var count: UInt32
+
+    init(kind: Kind, scalarKind: YAMLScalar.Kind = .string, style: YAMLScalar.Style = .plain, flags: Flags = .childrenInSourceOrder,
+         range: SourceRange, first: UInt32, count: UInt32) {
+        self.kind = kind
+        self.scalarKind = scalarKind
+        self.style = style
+        self.flags = flags
+        start = UInt32(clamping: range.start.offset)
+        end = UInt32(clamping: range.end.offset)
+        self.first = first
+        self.count = count
+    }
 }
 
 /// Every node of one document: records in one array, children as runs of record indices (a mapping's as
@@ -290,16 +312,22 @@ struct NodeRecord: Sendable {
 final class NodeStorage: Sendable {
     @usableFromInline let records: [NodeRecord]
     @usableFromInline let slots: [UInt32]
+    /// The file the tree was read from, whose line table gives the nodes' lines and columns.
+    let file: SourceFile?
     @usableFromInline let source: [UInt8]
     @usableFromInline let extra: [UInt8]
     let tags: [Int: String]
     let root: Int
     let rootExpandedCount: Int
+    /// The range of a node made outside any file (see `YAMLNode.init(scalar:range:)`).
+    let rangeOutsideAFile: SourceRange?
 
-    init(records: [NodeRecord], slots: [UInt32], source: [UInt8], extra: [UInt8], tags: [Int: String], root: Int,
-         rootExpandedCount: Int) {
+    init(records: [NodeRecord], slots: [UInt32], file: SourceFile?, source: [UInt8], extra: [UInt8], tags: [Int: String], root: Int,
+         rootExpandedCount: Int, rangeOutsideAFile: SourceRange? = nil) {
         self.records = records
         self.slots = slots
+        self.file = file
+        self.rangeOutsideAFile = rangeOutsideAFile
         self.source = source
         self.extra = extra
         self.tags = tags
@@ -315,6 +343,11 @@ final class NodeStorage: Sendable {
             return try extra.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
         }
         return try source.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    func range(of record: NodeRecord) -> SourceRange {
+        guard let file else { return rangeOutsideAFile ?? .fileStart }
+        return SourceRange(start: file.mark(atOffset: Int(record.start)), end: file.mark(atOffset: Int(record.end)))
     }
 
     func scalar(_ record: NodeRecord) -> YAMLScalar {

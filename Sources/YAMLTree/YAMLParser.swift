@@ -217,7 +217,7 @@ private struct Composer: ~Copyable {
                 range: SourceRange(at: file.endMark)))
         }
         guard let root else { return nil }
-        let storage = NodeStorage(records: records, slots: slots, source: file.bytes, extra: extra, tags: tags,
+        let storage = NodeStorage(records: records, slots: slots, file: file, source: file.bytes, extra: extra, tags: tags,
                                   root: Int(root.node), rootExpandedCount: root.expanded)
         return YAMLNode(storage, Int(root.node))
     }
@@ -314,7 +314,7 @@ private struct Composer: ~Copyable {
     private func isInSourceOrder(_ children: [UInt32], stride step: Int) -> Bool {
         var previous = Int.min
         for position in stride(from: 0, to: children.count, by: step) {
-            let offset = records[Int(children[position])].range.start.offset
+            let offset = Int(records[Int(children[position])].start)
             if offset < previous { return false }
             previous = offset
         }
@@ -344,6 +344,11 @@ private struct Composer: ~Copyable {
         if let aliasSite { aliasSites.append(AliasSite(child: pending.count, range: aliasSite)) }
         pending.append(node)
         stack[stack.count - 1].expanded += expanded
+    }
+
+    /// Where a record's node is, in lines and columns.
+    private func range(of record: NodeRecord) -> SourceRange {
+        SourceRange(start: file.mark(atOffset: Int(record.start)), end: file.mark(atOffset: Int(record.end)))
     }
 
     /// Points `record` at a copy of its text at the end of `extra` (for a value not written verbatim in the
@@ -399,7 +404,7 @@ private struct Composer: ~Copyable {
             if record.kind == .scalar {
                 if record.style == .plain, record.count == 2, withText(of: record, { $0[0] == 0x3C && $0[1] == 0x3C }),
                    tags[Int(key)].map({ $0 == "tag:yaml.org,2002:merge" }) ?? true {
-                    let site = aliasSites[frame.firstAliasSite...].first { $0.child == index + 1 }?.range ?? records[Int(value)].range
+                    let site = aliasSites[frame.firstAliasSite...].first { $0.child == index + 1 }?.range ?? range(of: records[Int(value)])
                     merges.append((pairs.count, value, site))
                     continue
                 }
@@ -411,8 +416,8 @@ private struct Composer: ~Copyable {
                     errors.append(YAMLError(
                         code: "duplicate-key",
                         message: "duplicate key '\(text)'; expected each key once in a mapping",
-                        range: record.range,
-                        notes: [YAMLError.Note("'\(text)' was first defined here", at: records[Int(first)].range)],
+                        range: range(of: record),
+                        notes: [YAMLError.Note("'\(text)' was first defined here", at: range(of: records[Int(first)]))],
                         fix: "remove one of the two, or merge their values"))
                     continue
                 }

@@ -6,7 +6,7 @@ struct DecodingContext {
     let engine: DiagnosticEngine
 
     func location(_ node: YAMLNode) -> SourceLocation {
-        SourceLocation(file: file, range: node.range)
+        SourceLocation(file: file, node: node)
     }
 
     func error(_ code: String, _ message: String, at node: YAMLNode, fix: String? = nil, notes: [Diagnostic.Note] = [],

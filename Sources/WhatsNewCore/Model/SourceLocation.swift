@@ -18,6 +18,13 @@ public struct SourceLocation: Sendable, Hashable {
         endOffset = UInt32(clamping: range.end.offset)
     }
 
+    /// The location of a node of `file`'s tree (its lines and columns are not looked up).
+    public init(file: SourceFile, node: YAMLNode) {
+        self.file = file
+        startOffset = UInt32(clamping: node.startOffset)
+        endOffset = UInt32(clamping: node.endOffset)
+    }
+
     public var range: SourceRange {
         SourceRange(start: file.mark(atOffset: Int(startOffset)), end: file.mark(atOffset: Int(endOffset)))
     }
