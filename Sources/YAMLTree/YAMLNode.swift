@@ -81,6 +81,15 @@ public struct YAMLNode: Sendable, Equatable {
     /// are read from the file's line table (see `NodeRecord`).
     public var range: SourceRange { storage.range(of: record) }
 
+    /// Where a scalar's text is in the bytes of the file it was read from (`SourceFile.bytes`), when it is
+    /// written there as it is: plain, or quoted without escapes on one line, as most scalars are. Nil for a
+    /// scalar whose text was changed (escapes, folded lines, block scalars) and for collections.
+    public var verbatimText: Range<Int>? {
+        let record = record
+        guard record.kind == .scalar, !record.flags.contains(.textInExtra), storage.file != nil else { return nil }
+        return Int(record.first)..<Int(record.first) + Int(record.count)
+    }
+
     /// The byte offsets of `range`, without finding its lines and columns.
     public var startOffset: Int { Int(record.start) }
     public var endOffset: Int { Int(record.end) }

@@ -3,6 +3,10 @@ import YAMLTree
 extension ManifestDecoder {
     /// A text field: a Markdown string, or a map from locale to Markdown string.
     func decodeText(_ node: YAMLNode, for name: @autoclosure () -> String, context: DecodingContext) -> LocalizedText? {
+        // Most texts are written as they are: the text keeps where, and no string of its own.
+        if let written = node.verbatimText, node.shape == .string || node.shape == .int || node.shape == .float {
+            return LocalizedText(written: WrittenText(file: context.file, bytes: written), location: context.location(node))
+        }
         switch node.content {
         case .scalar(let scalar) where scalar.kind == .string || scalar.isNumber:
             return LocalizedText(scalar.text, location: context.location(node))

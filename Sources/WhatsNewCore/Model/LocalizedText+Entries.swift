@@ -12,7 +12,7 @@ extension LocalizedText {
 
         public var endIndex: Int {
             switch text.storage {
-            case .plain: return 1
+            case .plain, .written: return 1
             case .listed(let entries): return entries.count
             }
         }
@@ -22,6 +22,9 @@ extension LocalizedText {
             case .plain(let string):
                 precondition(position == 0, "index \(position) out of range for a text with one entry")
                 return Entry(locale: nil, text: string, location: text.location)
+            case .written(let written):
+                precondition(position == 0, "index \(position) out of range for a text with one entry")
+                return Entry(locale: nil, text: written.string, location: text.location)
             case .listed(let entries):
                 return entries[position]
             }

@@ -1,7 +1,11 @@
+import YAMLTree
+
 /// A text field: one Markdown string, or a map from locale to Markdown string.
 ///
 /// Most texts are one string that is not localized: that string is kept inline, and `entries` presents it
-/// as one entry, so the titles and subtitles of a large manifest allocate no array each.
+/// as one entry, so the titles and subtitles of a large manifest allocate no array each. A text decoded
+/// from a scalar written as it is in its file is kept as where it is written (`WrittenText`), and its
+/// string is made when it is read: the texts of a large manifest then take no memory of their own.
 public struct LocalizedText: Sendable, Hashable {
     public struct Entry: Sendable, Hashable {
         /// The locale code as written (`en`, `de-AT`, `zh-Hans`), or nil for a text that is not localized.
@@ -19,6 +23,8 @@ public struct LocalizedText: Sendable, Hashable {
     enum Storage: Sendable {
         /// One text that is not localized, written where the whole text is.
         case plain(String)
+        /// The same, as the bytes it is written as in its file.
+        case written(WrittenText)
         /// The entries of a locale map (or any other list of entries), in source order.
         case listed([Entry])
     }
@@ -38,6 +44,12 @@ public struct LocalizedText: Sendable, Hashable {
     /// A text that is the same in every locale.
     public init(_ text: String, location: SourceLocation? = nil) {
         storage = .plain(text)
+        self.location = location
+    }
+
+    /// A text that is the same in every locale, as it is written in its file.
+    init(written text: WrittenText, location: SourceLocation?) {
+        storage = .written(text)
         self.location = location
     }
 
@@ -72,6 +84,7 @@ public struct LocalizedText: Sendable, Hashable {
     func containsText(where predicate: (String) -> Bool) -> Bool {
         switch storage {
         case .plain(let text): return predicate(text)
+        case .written(let text): return predicate(text.string)
         case .listed(let entries): return entries.contains { predicate($0.text) }
         }
     }
@@ -79,8 +92,11 @@ public struct LocalizedText: Sendable, Hashable {
     /// The text for `locale` by the fallback chain of SPEC §1: the locale, its language (de-AT → de),
     /// the manifest's default locale, then the first entry. Locale codes compare case-insensitively.
     public func text(for locale: String?, defaultLocale: String? = nil) -> String {
-        if case .plain(let text) = storage { return text }
-        return entry(for: locale, defaultLocale: defaultLocale)?.text ?? ""
+        switch storage {
+        case .plain(let text): return text
+        case .written(let text): return text.string
+        case .listed: return entry(for: locale, defaultLocale: defaultLocale)?.text ?? ""
+        }
     }
 
     public func entry(for locale: String?, defaultLocale: String? = nil) -> Entry? {
@@ -127,5 +143,24 @@ public struct LocalizedText: Sendable, Hashable {
             hasher.combine(entry.locale ?? "")
             hasher.combine(entry.text)
         }
+    }
+}
+
+/// A text as the bytes it is written as in its file (see `LocalizedText`): 16 bytes, and no string until
+/// one is asked for.
+struct WrittenText: Sendable {
+    let file: SourceFile
+    let start: UInt32
+    let count: UInt32
+
+    init(file: SourceFile, bytes: Range<Int>) {
+        self.file = file
+        start = UInt32(clamping: bytes.lowerBound)
+        count = UInt32(clamping: bytes.count)
+    }
+
+    var string: String {
+        // The file's bytes are valid UTF-8: the parser checked them.
+        String(decoding: file.bytes[Int(start)..<Int(start) + Int(count)], as: UTF8.self)
     }
 }

@@ -3,7 +3,8 @@
 /// the notes unless their exact version has them.
 struct UnreachablePatchRule: ManifestRule {
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
-        let versions = Set(manifest.versions.filter(\.hasVersion).map(\.version))
+        // (Lazily: a copy of the entries would cost as much as the manifest's versions.)
+        let versions = Set(manifest.versions.lazy.filter(\.hasVersion).map(\.version))
         for index in manifest.versions.indices where manifest.versions[index].hasVersion && manifest.versions[index].version.patch > 0 {
             let version = manifest.versions[index].version
             guard !version.isPrerelease, !versions.contains(version.minorRelease) else { continue }
