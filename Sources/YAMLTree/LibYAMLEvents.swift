@@ -79,35 +79,8 @@ struct LibYAMLEvents: ~Copyable {
         let copier: EventCopier
     }
 
-    /// The hand-over between the threads: at most `batchesInFlight` batches wait, so memory stays bounded
-    /// however far libyaml runs ahead. A `ConditionLock` guards the queue and the stop flag.
-    private final class Channel: @unchecked Sendable {
-        private let lock = ConditionLock()
-        private var batches: [Batch] = []
-        private var stopped = false
-
-        /// Queues a batch, waiting while `batchesInFlight` wait already.
-        func send(_ batch: Batch) {
-            lock.locked {
-                while batches.count >= LibYAMLEvents.batchesInFlight { lock.wait() }
-                batches.append(batch)
-                lock.broadcast()
-            }
-        }
-
-        /// The next batch, waiting for it.
-        func receive() -> Batch {
-            lock.locked {
-                while batches.isEmpty { lock.wait() }
-                lock.broadcast()
-                return batches.removeFirst()
-            }
-        }
-
-        var isStopped: Bool { lock.locked { stopped } }
-
-        func stop() { lock.locked { stopped = true } }
-    }
+    /// The hand-over between the threads: at most `batchesInFlight` batches wait.
+    private typealias Channel = BoundedQueue<Batch>
 
     static let batchSize = 512
     static let batchesInFlight = 4
@@ -131,7 +104,7 @@ struct LibYAMLEvents: ~Copyable {
             producer = nil
             return
         }
-        let channel = Channel()
+        let channel = Channel(capacity: Self.batchesInFlight)
         let handle = ParserHandle(parser: parser, copier: copier)
         let producer = BackgroundWork(onItsOwnThread: {
             Self.produce(handle.parser, copier: handle.copier, into: channel)
