@@ -92,6 +92,9 @@ extension SchemaKeywordCase {
         .init("dependentSchemas", #"{"dependentSchemas": {"credit": {"required": ["billing"]}}}"#, "{credit: 1, billing: 2}"),
         .init("dependentSchemas", #"{"dependentSchemas": {"credit": {"required": ["billing"]}}}"#, "{billing: 2}"),
         .init("dependentSchemas", #"{"dependentSchemas": {"credit": {"required": ["billing"]}}}"#, "{credit: 1}", "schema-required"),
+        .init("dependentSchemas", #"{"dependentSchemas": {"credit": false}}"#, "{debit: 1}"),
+        .init("dependentSchemas", #"{"dependentSchemas": {"credit": false}}"#, "{credit: 1}", "schema-false"),
+        .init("dependentRequired", #"{"dependentRequired": {"credit": []}}"#, "{credit: 1}"),
         // items, prefixItems, contains, minContains, maxContains, minItems, maxItems, uniqueItems
         .init("items", #"{"items": {"type": "integer"}}"#, "[1, 2]"),
         .init("items", #"{"items": {"type": "integer"}}"#, "[1, x]", "schema-type"),
