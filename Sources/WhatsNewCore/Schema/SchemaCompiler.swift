@@ -404,6 +404,7 @@ struct SchemaCompiler {
             default:
                 guard number > 0 else { return invalid(keyword, "a number greater than 0", value, file: file) }
                 node.multipleOf = number
+                node.multipleOfDecimal = value.scalar.flatMap { DecimalNumber($0.text) }
             }
         case "allOf", "anyOf", "oneOf":
             let schemas = schemaArray(value, keyword: keyword, file: file).enumerated().map { sub($1, keyword, String($0)) }

@@ -490,6 +490,8 @@ struct SchemaEvaluator {
         if !check("exclusiveMinimum", schema.exclusiveMinimum, "more than", >) { guard collect else { return false }; valid = false }
         if !check("exclusiveMaximum", schema.exclusiveMaximum, "less than", <) { guard collect else { return false }; valid = false }
         if !check("multipleOf", schema.multipleOf, "a multiple of", { value, divisor in
+            // Exactly, by the decimal digits both texts write; in binary floating point only for other forms.
+            if let exact = schema.multipleOfDecimal, let number = DecimalNumber(scalar.text) { return number.isMultiple(of: exact) }
             if let integer = scalar.intValue, let exact = Int(exactly: divisor) { return integer % exact == 0 }
             let quotient = value / divisor
             return quotient.isFinite && quotient.rounded(.towardZero) == quotient

@@ -72,6 +72,8 @@ final class SchemaNode: @unchecked Sendable {
     @exclusivity(unchecked) var exclusiveMinimum: Double?
     @exclusivity(unchecked) var exclusiveMaximum: Double?
     @exclusivity(unchecked) var multipleOf: Double?
+    /// `multipleOf` as its text writes it, for an exact check (nil for more than 19 digits).
+    @exclusivity(unchecked) var multipleOfDecimal: DecimalNumber?
 
     // Applicators on the same instance.
     @exclusivity(unchecked) var allOf: [ID] = []
