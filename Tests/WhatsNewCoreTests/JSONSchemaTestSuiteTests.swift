@@ -74,6 +74,53 @@ final class JSONSchemaTestSuiteTests: XCTestCase {
         XCTAssertGreaterThan(passed, 1000)
     }
 
+    /// The files whose cases also run through the built binary, `whatsnew validate --schema`: the new
+    /// keywords and the number rules. Groups that refer to the suite's remotes are left out (the binary
+    /// fetches nothing).
+    static let endToEndFiles: Set<String> = ["unevaluatedProperties.json", "unevaluatedItems.json", "dynamicRef.json", "multipleOf.json"]
+
+    /// Each case of `endToEndFiles` through the binary. `validate` also decodes the instance as a manifest,
+    /// which the suite's instances are not, and leaves out a schema diagnostic where the decoder already
+    /// reported one (the root, a key). So each instance is the value of a key `x`, which the decoder
+    /// reports once at the key, and the group's schema is applied to that value: it is embedded as a
+    /// resource of its own (with an `$id` when it has none, so that its `#` references stay its own).
+    /// The case's verdict is whether the binary printed a `schema-*` diagnostic.
+    func testASampleOfTheSuiteThroughTheBinary() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("whatsnew-suite-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let schemaPath = directory.appendingPathComponent("schema.json").path
+        let instancePath = directory.appendingPathComponent("instance.json").path
+        var passed = 0
+        var failed: [String] = []
+        for group in try Self.groups() where Self.endToEndFiles.contains(group[0].file) && !group[0].schema.contains("localhost:1234") {
+            var schema = group[0].schema
+            let parsed = YAMLParser.parse(SourceFile(name: "schema.json", text: schema), format: .json).root
+            if parsed?.mapping != nil, parsed?["$id"] == nil, let brace = schema.firstIndex(of: "{") {
+                schema.insert(contentsOf: #""$id": "https://json-schema-test-suite.example/case.json","#, at: schema.index(after: brace))
+            }
+            let wrapper = ##"{"$defs": {"case": \##(schema)}, "properties": {"x": {"$ref": "#/$defs/case"}}}"##
+            try wrapper.write(toFile: schemaPath, atomically: true, encoding: .utf8)
+            for testCase in group {
+                try "{\"x\": \(testCase.data)}\n".write(toFile: instancePath, atomically: true, encoding: .utf8)
+                let result = try CommandRunner.run(["validate", instancePath, "--schema", schemaPath, "--diagnostics", "json"])
+                let printed = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stderr.utf8)) as? [[String: Any]], result.stderr)
+                let codes = printed.compactMap { $0["code"] as? String }
+                let schemaCodes = codes.filter { $0.hasPrefix("schema-") }
+                // The decoder's own findings about the wrapping, and nothing else: `x` is not a manifest key.
+                let decoderCodes = Set(codes.filter { !$0.hasPrefix("schema-") })
+                if schemaCodes.isEmpty == testCase.valid, decoderCodes == ["no-versions", "unknown-key"] {
+                    passed += 1
+                } else {
+                    failed.append("\(testCase.file): \(testCase.group) / \(testCase.description): expected \(testCase.valid ? "valid" : "invalid"), found \(codes)")
+                }
+            }
+        }
+        print("JSON Schema Test Suite through the binary (\(Self.endToEndFiles.sorted().joined(separator: ", "))): \(passed) passed, \(failed.count) failed")
+        for failure in failed { XCTFail(failure) }
+        XCTAssertGreaterThan(passed, 150)
+    }
+
     /// The cases of every test file, by group, in file order.
     static func groups() throws -> [[Case]] {
         let directory = suite.appendingPathComponent("tests/draft2020-12")
