@@ -90,8 +90,9 @@ goldens: deps
 	-WHATSNEW_RECORD_GOLDENS=1 $(SWIFT) test --skip-build
 	@echo "make: goldens recorded; review 'git diff Fixtures' and run 'make test'"
 
-# Regenerates the built-in schema (Sources/WhatsNewCore/Schema/BuiltinSchema+Text.swift) from
-# Schemas/whatsnew.schema.json; a test fails until this is run after the schema changes.
+# Regenerates the schemas compiled into the binary: BuiltinSchema+Text.swift from Schemas/whatsnew.schema.json
+# and MetaSchemas+Text.swift from Schemas/draft2020-12/ (in Sources/WhatsNewCore/Schema/); a test fails until
+# this is run after either changes.
 schema-source:
 	Scripts/generate-builtin-schema.sh
 

@@ -15,6 +15,19 @@ final class BuiltinSchemaTests: XCTestCase {
                        "BuiltinSchema+Text.swift is out of date; run 'make schema-source'")
     }
 
+    func testTheCompiledInMetaSchemasAreByteIdenticalToTheFiles() throws {
+        let directory = Paths.repositoryRoot.appendingPathComponent("Schemas/draft2020-12")
+        let files = ["schema.json"] + ["core", "applicator", "unevaluated", "validation", "meta-data", "format-annotation", "content"].map { "meta/\($0).json" }
+        for path in files {
+            let data = try Data(contentsOf: directory.appendingPathComponent(path))
+            let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+            let id = try XCTUnwrap(object?["$id"] as? String, path)
+            XCTAssertEqual(MetaSchemas.text(for: id).map { Array($0.utf8) }, Array(data),
+                           "MetaSchemas+Text.swift is out of date for \(path); run 'make schema-source'")
+        }
+        XCTAssertNil(MetaSchemas.text(for: MetaSchemas.base + "meta/format-assertion"))
+    }
+
     func testTheBuiltinIDIsTheSchemasID() throws {
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.schemaFile)) as? [String: Any]
         XCTAssertEqual(object?["$id"] as? String, BuiltinSchema.id)

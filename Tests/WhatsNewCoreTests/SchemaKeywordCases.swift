@@ -92,6 +92,9 @@ extension SchemaKeywordCase {
         .init("dependentSchemas", #"{"dependentSchemas": {"credit": {"required": ["billing"]}}}"#, "{credit: 1, billing: 2}"),
         .init("dependentSchemas", #"{"dependentSchemas": {"credit": {"required": ["billing"]}}}"#, "{billing: 2}"),
         .init("dependentSchemas", #"{"dependentSchemas": {"credit": {"required": ["billing"]}}}"#, "{credit: 1}", "schema-required"),
+        .init("dependentSchemas", #"{"dependentSchemas": {"credit": false}}"#, "{debit: 1}"),
+        .init("dependentSchemas", #"{"dependentSchemas": {"credit": false}}"#, "{credit: 1}", "schema-false"),
+        .init("dependentRequired", #"{"dependentRequired": {"credit": []}}"#, "{credit: 1}"),
         // items, prefixItems, contains, minContains, maxContains, minItems, maxItems, uniqueItems
         .init("items", #"{"items": {"type": "integer"}}"#, "[1, 2]"),
         .init("items", #"{"items": {"type": "integer"}}"#, "[1, x]", "schema-type"),
@@ -187,6 +190,58 @@ extension SchemaKeywordCase {
               "1"),
         .init("$id", #"{"$id": "https://example.com/a/root.json", "$defs": {"b": {"$id": "../b/s.json", "$defs": {"t": {"$anchor": "t", "type": "integer"}}}}, "$ref": "https://example.com/b/s.json#t"}"#,
               "x", "schema-type"),
+        // $dynamicRef resolves to the outermost $dynamicAnchor of its name in the dynamic scope (here the
+        // outer schema's `item`, which makes the generic list a list of strings), when the reference's
+        // target has that $dynamicAnchor; otherwise it is a $ref.
+        .init("$dynamicRef", ##"{"$id": "https://example.com/strings", "$ref": "list", "$defs": {"item": {"$dynamicAnchor": "item", "type": "string"}, "list": {"$id": "list", "type": "array", "items": {"$dynamicRef": "#item"}, "$defs": {"any": {"$dynamicAnchor": "item"}}}}}"##,
+              "[a, b]"),
+        .init("$dynamicRef", ##"{"$id": "https://example.com/strings", "$ref": "list", "$defs": {"item": {"$dynamicAnchor": "item", "type": "string"}, "list": {"$id": "list", "type": "array", "items": {"$dynamicRef": "#item"}, "$defs": {"any": {"$dynamicAnchor": "item"}}}}}"##,
+              "[a, 1]", "schema-type"),
+        .init("$dynamicRef", ##"{"$defs": {"s": {"type": "string"}}, "$dynamicRef": "#/$defs/s"}"##, "x"),
+        .init("$dynamicRef", ##"{"$defs": {"s": {"type": "string"}}, "$dynamicRef": "#/$defs/s"}"##, "1", "schema-type"),
+        // Without an outer $dynamicAnchor the list's own `item` (anything) applies.
+        .init("$dynamicAnchor", ##"{"$id": "https://example.com/list", "type": "array", "items": {"$dynamicRef": "#item"}, "$defs": {"any": {"$dynamicAnchor": "item", "type": ["string", "integer"]}}}"##,
+              "[a, 1]"),
+        .init("$dynamicAnchor", ##"{"$id": "https://example.com/list", "type": "array", "items": {"$dynamicRef": "#item"}, "$defs": {"any": {"$dynamicAnchor": "item", "type": ["string", "integer"]}}}"##,
+              "[a, true]", "schema-type"),
+        // unevaluatedProperties sees the keys that adjacent keywords and subschemas that succeed evaluate.
+        .init("unevaluatedProperties", #"{"properties": {"a": {}}, "allOf": [{"properties": {"b": {}}}], "unevaluatedProperties": false}"#, "{a: 1, b: 2}"),
+        .init("unevaluatedProperties", #"{"properties": {"a": {}}, "allOf": [{"properties": {"b": {}}}], "unevaluatedProperties": false}"#, "{a: 1, c: 3}",
+              "schema-unevaluatedProperties"),
+        .init("unevaluatedProperties", #"{"properties": {"kind": {}}, "if": {"properties": {"kind": {"const": "x"}}}, "then": {"properties": {"x": {}}}, "unevaluatedProperties": false}"#,
+              "{kind: x, x: 1}"),
+        .init("unevaluatedProperties", #"{"properties": {"kind": {}}, "if": {"properties": {"kind": {"const": "x"}}}, "then": {"properties": {"x": {}}}, "unevaluatedProperties": false}"#,
+              "{kind: y, x: 1}", "schema-unevaluatedProperties"),
+        // An alternative that fails evaluates nothing: 'a' is only named by the first, which fails.
+        .init("unevaluatedProperties", #"{"anyOf": [{"properties": {"a": {"type": "string"}}}, {"properties": {"b": {}}}], "unevaluatedProperties": false}"#,
+              "{a: x, b: 2}"),
+        .init("unevaluatedProperties", #"{"anyOf": [{"properties": {"a": {"type": "string"}}}, {"properties": {"b": {}}}], "unevaluatedProperties": false}"#,
+              "{a: 1, b: 2}", "schema-unevaluatedProperties"),
+        .init("unevaluatedProperties", ##"{"$ref": "#/$defs/base", "$defs": {"base": {"properties": {"a": {}}}}, "unevaluatedProperties": {"type": "integer"}}"##,
+              "{a: x, b: 1}"),
+        .init("unevaluatedProperties", ##"{"$ref": "#/$defs/base", "$defs": {"base": {"properties": {"a": {}}}}, "unevaluatedProperties": {"type": "integer"}}"##,
+              "{a: x, b: y}", "schema-type"),
+        .init("unevaluatedProperties", #"{"properties": {"a": {}}, "dependentSchemas": {"a": {"properties": {"b": {}}}}, "unevaluatedProperties": false}"#,
+              "{a: 1, b: 2}"),
+        .init("unevaluatedProperties", #"{"properties": {"a": {}}, "dependentSchemas": {"a": {"properties": {"b": {}}}}, "unevaluatedProperties": false}"#,
+              "{b: 2}", "schema-unevaluatedProperties"),
+        // unevaluatedItems likewise, with prefixItems, items and contains.
+        .init("unevaluatedItems", #"{"prefixItems": [{"type": "string"}], "unevaluatedItems": false}"#, "[a]"),
+        .init("unevaluatedItems", #"{"prefixItems": [{"type": "string"}], "unevaluatedItems": false}"#, "[a, b]", "schema-unevaluatedItems"),
+        .init("unevaluatedItems", #"{"allOf": [{"prefixItems": [{}, {}]}], "unevaluatedItems": {"type": "integer"}}"#, "[x, y, 3]"),
+        .init("unevaluatedItems", #"{"allOf": [{"prefixItems": [{}, {}]}], "unevaluatedItems": {"type": "integer"}}"#, "[x, y, z]", "schema-type"),
+        .init("unevaluatedItems", #"{"contains": {"type": "string"}, "unevaluatedItems": {"type": "integer"}}"#, "[a, 1, b]"),
+        .init("unevaluatedItems", #"{"contains": {"type": "string"}, "unevaluatedItems": {"type": "integer"}}"#, "[a, true]", "schema-type"),
+        .init("unevaluatedItems", #"{"items": {"type": "integer"}, "unevaluatedItems": false}"#, "[1, 2]"),
+        // The draft 2020-12 meta-schemas are built in: a schema can be checked as a schema offline.
+        .init("$ref", #"{"$ref": "https://json-schema.org/draft/2020-12/schema"}"#, "{type: string, minLength: 1, properties: {a: {items: {}}}}"),
+        .init("$ref", #"{"$ref": "https://json-schema.org/draft/2020-12/schema"}"#, "{properties: {a: {minLength: -1}}}", "schema-minimum"),
+        .init("$ref", #"{"$ref": "https://json-schema.org/draft/2020-12/meta/validation"}"#, "{required: [a, 1]}", "schema-type"),
+        // $vocabulary (read by the meta-schema a $schema names) and the content vocabulary annotate.
+        .init("$vocabulary", #"{"$vocabulary": {"https://json-schema.org/draft/2020-12/vocab/core": true}, "type": "string"}"#, "x"),
+        .init("contentEncoding", #"{"contentEncoding": "base64"}"#, "not base64 at all!"),
+        .init("contentMediaType", #"{"contentMediaType": "application/json"}"#, "'{not json'"),
+        .init("contentSchema", #"{"contentMediaType": "application/json", "contentSchema": {"type": "object"}}"#, "[1]"),
         // Annotations and format assert nothing.
         .init("format", #"{"format": "date"}"#, "not a date"),
         .init("annotations", #"{"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "t", "description": "d", "default": 1, "examples": [1], "$comment": "c", "deprecated": true, "readOnly": false, "writeOnly": false}"#,

@@ -11,7 +11,8 @@ final class SchemaKeywordTests: XCTestCase {
                           "required", "minProperties", "maxProperties", "dependentRequired", "dependentSchemas", "items",
                           "prefixItems", "contains", "minContains", "maxContains", "minItems", "maxItems", "uniqueItems",
                           "minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
-                          "multipleOf", "allOf", "anyOf", "oneOf", "not", "if", "$ref", "$anchor", "$id"]
+                          "multipleOf", "allOf", "anyOf", "oneOf", "not", "if", "$ref", "$anchor", "$id", "$dynamicRef",
+                          "$dynamicAnchor", "unevaluatedProperties", "unevaluatedItems"]
         for keyword in assertions {
             XCTAssertTrue(SchemaKeywordCase.all.contains { $0.keyword == keyword && $0.isValid }, "\(keyword): no valid case")
             XCTAssertTrue(SchemaKeywordCase.all.contains { $0.keyword == keyword && !$0.isValid }, "\(keyword): no invalid case")

@@ -1,8 +1,11 @@
 import YAMLTree
 
 /// Reads schema documents (JSON or YAML trees) into `SchemaNode`s: checks every keyword's value,
-/// rejects keywords it does not implement, compiles patterns, records `$id`, `$anchor` and JSON Pointer
-/// locations, and finally links every `$ref`. Problems become diagnostics at the schema's own text.
+/// compiles patterns, records `$id`, `$anchor`, `$dynamicAnchor` and JSON Pointer locations, and finally
+/// links every `$ref` and `$dynamicRef`. Problems become diagnostics at the schema's own text.
+///
+/// Documents it may need but was not given to compile (the draft 2020-12 meta-schemas, built in, and
+/// any `register`ed ones) are compiled when a reference or a `$schema` names them.
 struct SchemaCompiler {
     typealias ID = SchemaNode.ID
 
@@ -10,11 +13,24 @@ struct SchemaCompiler {
     private(set) var diagnostics: [Diagnostic] = []
     /// Schema resources by absolute URI (no fragment).
     private(set) var resources: [String: ID] = [:]
-    /// `$anchor`s by `uri#name`.
+    /// `$anchor`s and `$dynamicAnchor`s by `uri#name`.
     private var anchors: [String: ID] = [:]
+    /// The `$dynamicAnchor`s of each resource, by name.
+    private var dynamicAnchors: [String: [String: ID]] = [:]
     /// Every schema location by `uri#/json/pointer`, for each resource that encloses it.
     private var pointers: [String: ID] = [:]
-    private var references: [(node: ID, target: String, text: String)] = []
+    private var references: [(node: ID, target: String, text: String, isDynamic: Bool)] = []
+    /// Documents known but not compiled yet, by retrieval URI and by their root's `$id`.
+    private var registered: [String: RegisteredDocument] = [:]
+    /// The retrieval URIs of the registered documents already compiled.
+    private var compiledDocuments: Set<String> = []
+
+    /// A document that may be compiled once something refers to it.
+    private struct RegisteredDocument {
+        let root: YAMLNode
+        let file: SourceFile
+        let uri: String
+    }
 
     /// A resource a schema is inside, and the JSON Pointer from that resource's root to the schema.
     private struct Scope {
@@ -25,9 +41,40 @@ struct SchemaCompiler {
     /// Compiles one document whose retrieval URI is `uri`; returns the root schema.
     mutating func add(document root: YAMLNode, file: SourceFile, uri: String) -> ID {
         let retrieval = URIReference(uri).withoutFragment
-        let id = compile(root, file: file, base: URIReference(uri), scopes: [Scope(uri: retrieval, pointer: "")])
+        compiledDocuments.insert(retrieval)
+        let id = compile(root, file: file, base: URIReference(uri), scopes: [Scope(uri: retrieval, pointer: "")],
+                         vocabularies: .draft202012)
         if resources[retrieval] == nil { resources[retrieval] = id }
         return id
+    }
+
+    /// Makes a document known without compiling it: it is compiled when a reference or a `$schema` names
+    /// its retrieval `uri` or its root's `$id`.
+    mutating func register(document root: YAMLNode, file: SourceFile, uri: String) {
+        let retrieval = URIReference(uri).withoutFragment
+        let document = RegisteredDocument(root: root, file: file, uri: retrieval)
+        registered[retrieval] = document
+        if let id = root["$id"]?.scalar?.text {
+            let absolute = URIReference(id).resolved(against: URIReference(retrieval)).withoutFragment
+            if registered[absolute] == nil { registered[absolute] = document }
+        }
+    }
+
+    /// The registered or built-in document at the absolute `uri` (no fragment), if there is one.
+    private mutating func knownDocument(_ uri: String) -> RegisteredDocument? {
+        if let document = registered[uri] { return document }
+        guard let text = MetaSchemas.text(for: uri) else { return nil }
+        let file = SourceFile(name: "<meta-schema \(uri)>", text: text)
+        guard let root = YAMLParser.parse(file, format: .json).root else { return nil }
+        register(document: root, file: file, uri: uri)
+        return registered[uri]
+    }
+
+    /// Compiles the known document at `uri` if it is not compiled yet; returns whether it did.
+    private mutating func compileKnownDocument(_ uri: String) -> Bool {
+        guard resources[uri] == nil, let document = knownDocument(uri), !compiledDocuments.contains(document.uri) else { return false }
+        _ = add(document: document.root, file: document.file, uri: document.uri)
+        return true
     }
 
     /// The schema an absolute URI with an optional fragment (a JSON Pointer or an anchor) names.
@@ -40,29 +87,57 @@ struct SchemaCompiler {
         return anchors[document + "#" + fragment]
     }
 
-    /// Resolves every `$ref` and rejects loops of references that never descend into the instance.
+    /// Resolves every `$ref` and `$dynamicRef` and rejects loops of references that never descend into
+    /// the instance.
     mutating func link() {
+        // Known documents that references name are compiled first; they may refer to more.
+        var resolvedCount = 0
+        while resolvedCount < references.count {
+            let target = references[resolvedCount].target
+            resolvedCount += 1
+            if lookup(target) == nil { _ = compileKnownDocument(URIReference(target).withoutFragment) }
+        }
+        // A reference into a resource embedded in a registered document needs that document compiled.
+        if references.contains(where: { lookup($0.target) == nil }) {
+            for uri in registered.keys.sorted() { _ = compileKnownDocument(uri) }
+        }
         for reference in references {
             guard let target = lookup(reference.target) else {
                 let node = nodes[reference.node]
                 let document = URIReference(reference.target).withoutFragment
                 let known = resources[document] != nil
+                let keyword = reference.isDynamic ? "$dynamicRef" : "$ref"
                 let reason = known
                     ? "'\(document)' has no schema at '#\(URIReference(reference.target).fragment ?? "")'"
                     : "no loaded schema has the $id '\(document)'"
-                report("schema-unresolved-reference", "cannot resolve '$ref' '\(reference.text)': \(reason)",
+                report("schema-unresolved-reference", "cannot resolve '\(keyword)' '\(reference.text)': \(reason)",
                        file: node.file, range: node.refRange ?? node.range,
-                       fix: known ? nil : "whatsnew resolves '$ref' only to the built-in schema and the schema given with --schema; refer to them by their '$id'")
+                       fix: known ? nil : "whatsnew resolves references only to the built-in schema, the draft 2020-12 meta-schemas and the schema given with --schema; refer to them by their '$id'")
                 continue
             }
-            nodes[reference.node].ref = target
+            let node = nodes[reference.node]
+            guard reference.isDynamic else {
+                node.ref = target
+                continue
+            }
+            node.dynamicRef = target
+            // Only a reference whose fragment names a `$dynamicAnchor` of its target is resolved in the
+            // dynamic scope; any other `$dynamicRef` is a `$ref`.
+            let fragment = URIReference.percentDecoded(URIReference(reference.target).fragment ?? "")
+            if !fragment.isEmpty, !fragment.hasPrefix("/"), nodes[target].dynamicAnchorName == fragment {
+                node.dynamicRefAnchor = fragment
+            }
+        }
+        for (uri, names) in dynamicAnchors {
+            if let root = resources[uri] { nodes[root].dynamicAnchors = names }
         }
         findReferenceLoops()
     }
 
     // MARK: Compiling
 
-    private mutating func compile(_ value: YAMLNode, file: SourceFile, base: URIReference, scopes: [Scope]) -> ID {
+    private mutating func compile(_ value: YAMLNode, file: SourceFile, base: URIReference, scopes: [Scope],
+                                  vocabularies: SchemaVocabularies) -> ID {
         let id = nodes.count
         let node = SchemaNode(file: file, range: value.range)
         nodes.append(node)
@@ -77,6 +152,7 @@ struct SchemaCompiler {
         case .mapping(let pairs):
             var base = base
             var scopes = scopes
+            var vocabularies = vocabularies
             if let idValue = value["$id"] {
                 if let text = string(idValue, keyword: "$id", file: file) {
                     let reference = URIReference(text)
@@ -91,11 +167,15 @@ struct SchemaCompiler {
                                    file: file, range: idValue.range)
                         } else {
                             resources[uri] = id
+                            compiledDocuments.insert(uri)
                             scopes.append(Scope(uri: uri, pointer: ""))
                             pointers[uri + "#"] = id
                         }
                     }
                 }
+            }
+            if let dialect = value["$schema"] {
+                vocabularies = self.vocabularies(of: dialect, file: file) ?? vocabularies
             }
             for pair in pairs {
                 guard let keyword = pair.key.scalar?.text else {
@@ -103,7 +183,10 @@ struct SchemaCompiler {
                            file: file, range: pair.key.range)
                     continue
                 }
-                read(keyword, pair.value, key: pair.key, into: node, id: id, file: file, base: base, scopes: scopes)
+                // A keyword of a vocabulary the dialect leaves out is an annotation, like an unknown one.
+                if let vocabulary = SchemaVocabularies.vocabulary(of: keyword), !vocabularies.contains(vocabulary) { continue }
+                read(keyword, pair.value, key: pair.key, into: node, id: id, file: file, base: base, scopes: scopes,
+                     vocabularies: vocabularies)
             }
             return id
         default:
@@ -113,46 +196,99 @@ struct SchemaCompiler {
         }
     }
 
+    /// The vocabularies of the dialect a `$schema` names: every one of draft 2020-12 for its meta-schema,
+    /// those its `$vocabulary` lists for a known meta-schema; nil (reported) for an unknown dialect or a
+    /// required vocabulary whatsnew does not implement.
+    private mutating func vocabularies(of dialect: YAMLNode, file: SourceFile) -> SchemaVocabularies? {
+        guard let text = string(dialect, keyword: "$schema", file: file) else { return nil }
+        let uri = URIReference(text).withoutFragment
+        if uri == SchemaKeywords.draft202012 { return .draft202012 }
+        guard let metaSchema = knownDocument(uri) else {
+            report("schema-unsupported-dialect",
+                   "expected the draft 2020-12 meta-schema '\(SchemaKeywords.draft202012)' for '$schema', found '\(text)'",
+                   file: file, range: dialect.range, fix: "whatsnew evaluates JSON Schema draft 2020-12 only")
+            return nil
+        }
+        _ = compileKnownDocument(metaSchema.uri)
+        guard let listed = metaSchema.root["$vocabulary"]?.mapping else { return .draft202012 }
+        var result: SchemaVocabularies = .core
+        for pair in listed {
+            guard let name = pair.key.scalar?.text else { continue }
+            if let vocabulary = SchemaVocabularies(uri: name) {
+                result.insert(vocabulary)
+            } else if pair.value.scalar?.boolValue == true {
+                report("schema-unsupported-vocabulary",
+                       "the meta-schema '\(uri)' requires the vocabulary '\(name)', which whatsnew does not implement; expected vocabularies of draft 2020-12",
+                       file: file, range: dialect.range,
+                       fix: "use a meta-schema that lists '\(name)' as optional (false), or the draft 2020-12 meta-schema")
+                return nil
+            }
+        }
+        if result.contains(.formatAssertion) {
+            report("schema-unsupported-vocabulary",
+                   "the meta-schema '\(uri)' requires the format-assertion vocabulary; whatsnew reads 'format' as an annotation only",
+                   file: file, range: dialect.range, fix: "use the format-annotation vocabulary, or check formats with 'pattern'")
+            return nil
+        }
+        return result
+    }
+
     private static func escapePointer(_ component: String) -> String {
         SchemaMessages.escapePointer(component)
     }
 
     // swiftlint:disable:next cyclomatic_complexity function_body_length
     private mutating func read(_ keyword: String, _ value: YAMLNode, key: YAMLNode, into node: SchemaNode, id: ID,
-                               file: SourceFile, base: URIReference, scopes: [Scope]) {
+                               file: SourceFile, base: URIReference, scopes: [Scope], vocabularies: SchemaVocabularies) {
         func sub(_ value: YAMLNode, _ components: String...) -> ID {
             let suffix = components.map { "/" + Self.escapePointer($0) }.joined()
-            return compile(value, file: file, base: base, scopes: scopes.map { Scope(uri: $0.uri, pointer: $0.pointer + suffix) })
+            return compile(value, file: file, base: base, scopes: scopes.map { Scope(uri: $0.uri, pointer: $0.pointer + suffix) },
+                           vocabularies: vocabularies)
         }
         switch keyword {
         case "$id":
             break // read first, in `compile`
         case "$schema":
-            guard let text = string(value, keyword: keyword, file: file) else { return }
-            if text != SchemaKeywords.draft202012, text != SchemaKeywords.draft202012 + "#" {
-                report("schema-unsupported-dialect",
-                       "expected the draft 2020-12 meta-schema '\(SchemaKeywords.draft202012)' for '$schema', found '\(text)'",
-                       file: file, range: value.range, fix: "whatsnew evaluates JSON Schema draft 2020-12 only")
-            }
-        case "$anchor":
+            break // read first, in `compile`
+        case "$anchor", "$dynamicAnchor":
             guard let name = string(value, keyword: keyword, file: file) else { return }
             guard Self.isAnchorName(name) else {
                 report("schema-invalid-keyword",
-                       "expected a letter or '_' followed by letters, digits, '-', '.' or '_' for '$anchor', found '\(name)'",
+                       "expected a letter or '_' followed by letters, digits, '-', '.' or '_' for '\(keyword)', found '\(name)'",
                        file: file, range: value.range)
                 return
             }
-            let uri = base.withoutFragment + "#" + name
-            if anchors[uri] != nil {
-                report("schema-duplicate-id", "the anchor '\(name)' is defined twice in '\(base.withoutFragment)'; expected each anchor once",
+            let resource = base.withoutFragment
+            let uri = resource + "#" + name
+            if let existing = anchors[uri], existing != id {
+                report("schema-duplicate-id", "the anchor '\(name)' is defined twice in '\(resource)'; expected each anchor once",
                        file: file, range: value.range)
             } else {
                 anchors[uri] = id
             }
-        case "$ref":
+            if keyword == "$dynamicAnchor" {
+                node.dynamicAnchorName = name
+                dynamicAnchors[resource, default: [:]][name] = id
+            }
+        case "$ref", "$dynamicRef":
             guard let text = string(value, keyword: keyword, file: file) else { return }
-            references.append((id, URIReference(text).resolved(against: base).text, text))
+            references.append((id, URIReference(text).resolved(against: base).text, text, keyword == "$dynamicRef"))
             node.refRange = value.range
+        case "$vocabulary":
+            guard let pairs = value.mapping else { return invalid(keyword, "a mapping of vocabulary URIs to booleans", value, file: file) }
+            for pair in pairs where pair.value.scalar?.kind != .bool {
+                invalid(keyword, "a mapping of vocabulary URIs to booleans", pair.value, file: file)
+            }
+        case "contentEncoding", "contentMediaType":
+            _ = string(value, keyword: keyword, file: file)
+        case "contentSchema":
+            _ = sub(value, keyword)
+        case "unevaluatedProperties":
+            node.hasObjectKeywords = true
+            node.unevaluatedProperties = sub(value, keyword)
+        case "unevaluatedItems":
+            node.hasArrayKeywords = true
+            node.unevaluatedItems = sub(value, keyword)
         case "$defs":
             for (name, schema) in schemaMap(value, keyword: keyword, file: file) { _ = sub(schema, "$defs", name) }
         case "$comment", "title", "description", "format":
@@ -190,8 +326,9 @@ struct SchemaCompiler {
             node.hasObjectKeywords = true
             for (name, schema) in schemaMap(value, keyword: keyword, file: file) {
                 let schemaID = sub(schema, "patternProperties", name)
-                if let regex = regex(name, at: value.mapping?.first(where: { $0.key.scalar?.text == name })?.key ?? value, file: file) {
-                    node.patternProperties.append((regex, schemaID))
+                let key = value.mapping?.first(where: { $0.key.scalar?.text == name })?.key ?? value
+                if let regex = regex(name, at: key, file: file) {
+                    node.patternProperties.append((regex, schemaID, key.range))
                 }
             }
         case "additionalProperties":
@@ -250,7 +387,10 @@ struct SchemaCompiler {
             if keyword == "minLength" { node.minLength = count } else { node.maxLength = count }
         case "pattern":
             node.hasStringKeywords = true
-            if let text = string(value, keyword: keyword, file: file) { node.pattern = regex(text, at: value, file: file) }
+            if let text = string(value, keyword: keyword, file: file) {
+                node.pattern = regex(text, at: value, file: file)
+                node.patternRange = value.range
+            }
         case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf":
             node.hasNumberKeywords = true
             guard let number = value.scalar?.doubleValue, number.isFinite else {
@@ -264,6 +404,7 @@ struct SchemaCompiler {
             default:
                 guard number > 0 else { return invalid(keyword, "a number greater than 0", value, file: file) }
                 node.multipleOf = number
+                node.multipleOfDecimal = value.scalar.flatMap { DecimalNumber($0.text) }
             }
         case "allOf", "anyOf", "oneOf":
             let schemas = schemaArray(value, keyword: keyword, file: file).enumerated().map { sub($1, keyword, String($0)) }
@@ -315,10 +456,10 @@ struct SchemaCompiler {
         } else if let suggestion = Suggestion.closest(to: keyword, in: SchemaKeywords.supported) {
             message += "; did you mean '\(suggestion)'?"
         } else {
-            message += "; expected a keyword of JSON Schema draft 2020-12 that whatsnew implements"
+            message += "; expected a keyword of JSON Schema draft 2020-12"
         }
         report("schema-unknown-keyword", message, file: file, range: key.range,
-               fix: "whatsnew rejects keywords it does not evaluate rather than ignore them; for a note to readers use '$comment'")
+               fix: "whatsnew rejects keywords draft 2020-12 does not define rather than ignore them, so a misspelled keyword never checks nothing; for a note to readers use '$comment'")
     }
 
     // MARK: Values

@@ -31,6 +31,22 @@ struct SchemaEvaluator {
     /// depth. Once spent, every check fails at once and `isExhausted` is set.
     private var remainingSteps: Int
     private(set) var isExhausted = false
+    /// The schema resources evaluation has entered that have `$dynamicAnchor`s, outermost first: where a
+    /// `$dynamicRef` looks for its anchor.
+    private var dynamicScope: [ID] = []
+    /// The pattern whose match ran out of its step budget (see `ECMARegex.stepLimit`), which stopped the
+    /// evaluation like a spent `stepLimit`.
+    private(set) var exceededPattern: ExceededPattern?
+
+    /// A pattern that took too long, where it is written and where the text it was matched against is.
+    struct ExceededPattern: Sendable {
+        let source: String
+        let file: SourceFile
+        let range: SourceRange
+        let textRange: SourceRange
+        let textLength: Int
+    }
+
     init(nodes: [SchemaNode], stepLimit: Int) {
         self.nodes = nodes
         unretainedNodes = nodes.map { Unmanaged.passUnretained($0) }
@@ -47,7 +63,22 @@ struct SchemaEvaluator {
             isExhausted = true
             return false
         }
-        return unretainedNodes[id]._withUnsafeGuaranteedRef { evaluate(instance, $0, collect: collect) }
+        return unretainedNodes[id]._withUnsafeGuaranteedRef { schema in
+            guard schema.dynamicAnchors != nil else { return evaluate(instance, schema, collect: collect) }
+            dynamicScope.append(id)
+            defer { dynamicScope.removeLast() }
+            return evaluate(instance, schema, collect: collect)
+        }
+    }
+
+    /// The schema a `$dynamicRef` of `schema` applies: the outermost resource in the dynamic scope with a
+    /// `$dynamicAnchor` of the name, else the target as a `$ref` resolves it.
+    private func dynamicTarget(of schema: SchemaNode) -> ID? {
+        guard let anchor = schema.dynamicRefAnchor else { return schema.dynamicRef }
+        for resource in dynamicScope {
+            if let target = nodes[resource].dynamicAnchors?[anchor] { return target }
+        }
+        return schema.dynamicRef
     }
 
     /// Whether schema `id` is `false` (read without retaining it, see `unretainedNodes`).
@@ -69,6 +100,10 @@ struct SchemaEvaluator {
         }
         var valid = true
         if let ref = schema.ref, !evaluate(instance, ref, collect: collect) {
+            guard collect else { return false }
+            valid = false
+        }
+        if schema.dynamicRef != nil, let target = dynamicTarget(of: schema), !evaluate(instance, target, collect: collect) {
             guard collect else { return false }
             valid = false
         }
@@ -196,6 +231,11 @@ struct SchemaEvaluator {
                 valid = false
             }
         }
+        if let unevaluated = schema.unevaluatedProperties,
+           !evaluateUnevaluatedProperties(instance, pairs, schema, unevaluated, collect: collect) {
+            guard collect else { return false }
+            valid = false
+        }
         return valid
     }
 
@@ -218,7 +258,8 @@ struct SchemaEvaluator {
                 valid = false
             }
         }
-        for (regex, patternSchema) in schema.patternProperties where regex.matches(utf8: name) {
+        for (regex, patternSchema, range) in schema.patternProperties
+        where matches(regex, name, in: schema.file, at: range, text: pair.key.range) {
             matched = true
             if !evaluate(pair.value, patternSchema, collect: collect) {
                 guard collect else { return false }
@@ -313,6 +354,10 @@ struct SchemaEvaluator {
             guard collect else { return false }
             valid = false
         }
+        if let unevaluated = schema.unevaluatedItems, !evaluateUnevaluatedItems(instance, items, schema, unevaluated, collect: collect) {
+            guard collect else { return false }
+            valid = false
+        }
         return valid
     }
 
@@ -372,7 +417,8 @@ struct SchemaEvaluator {
                        expectation: "at most \(SchemaMessages.count(maximum, "character"))")
             }
         }
-        if let pattern = schema.pattern, !pattern.matches(utf8: text) {
+        if let pattern = schema.pattern,
+           !matches(pattern, text, in: schema.file, at: schema.patternRange ?? schema.range, text: instance.range) {
             guard collect else { return false }
             valid = false
             let label = schema.title.map(SchemaMessages.nounPhrase)
@@ -407,6 +453,8 @@ struct SchemaEvaluator {
         if !check("exclusiveMinimum", schema.exclusiveMinimum, "more than", >) { guard collect else { return false }; valid = false }
         if !check("exclusiveMaximum", schema.exclusiveMaximum, "less than", <) { guard collect else { return false }; valid = false }
         if !check("multipleOf", schema.multipleOf, "a multiple of", { value, divisor in
+            // Exactly, by the decimal digits both texts write; in binary floating point only for other forms.
+            if let exact = schema.multipleOfDecimal, let number = DecimalNumber(scalar.text) { return number.isMultiple(of: exact) }
             if let integer = scalar.intValue, let exact = Int(exactly: divisor) { return integer % exact == 0 }
             let quotient = value / divisor
             return quotient.isFinite && quotient.rounded(.towardZero) == quotient
@@ -423,6 +471,166 @@ struct SchemaEvaluator {
         path = []
         defer { failures.removeSubrange(mark...) }
         return Array(failures[mark...])
+    }
+
+    // MARK: Unevaluated keys and items
+
+    /// `unevaluatedProperties`: every key that neither the schema's own keywords nor a subschema that
+    /// applies to the same mapping and succeeds has evaluated, against `unevaluated`.
+    private mutating func evaluateUnevaluatedProperties(_ instance: YAMLNode, _ pairs: YAMLMapping, _ schema: SchemaNode,
+                                                        _ unevaluated: ID, collect: Bool) -> Bool {
+        var evaluated = [Bool](repeating: false, count: pairs.count)
+        markEvaluatedKeys(instance, pairs, schema, &evaluated, isOuter: true)
+        var valid = true
+        for (index, pair) in pairs.enumerated() where !evaluated[index] {
+            if collect { path.append(Step(key: pair.key, index: index, isKeyName: false)) }
+            let pairValid: Bool
+            if rejectsEverything(unevaluated) {
+                pairValid = false
+                if collect {
+                    record("unevaluatedProperties", pair.key.range,
+                           "unexpected key '\(SchemaMessages.shorten(pair.key.scalar?.text ?? "?"))' in \(subject(dropping: 1)); expected only the keys that 'properties', 'patternProperties' or 'additionalProperties' of the schema, or of a subschema that applies to it, evaluate")
+                }
+            } else {
+                pairValid = evaluate(pair.value, unevaluated, collect: collect)
+            }
+            if collect { path.removeLast() }
+            if !pairValid {
+                guard collect else { return false }
+                valid = false
+            }
+        }
+        return valid
+    }
+
+    /// `unevaluatedItems`: every item that neither the schema's own keywords nor a subschema that applies
+    /// to the same sequence and succeeds has evaluated, against `unevaluated`.
+    private mutating func evaluateUnevaluatedItems(_ instance: YAMLNode, _ items: YAMLSequence, _ schema: SchemaNode,
+                                                   _ unevaluated: ID, collect: Bool) -> Bool {
+        var evaluated = [Bool](repeating: false, count: items.count)
+        markEvaluatedItems(instance, items, schema, &evaluated, isOuter: true)
+        var valid = true
+        for (index, item) in items.enumerated() where !evaluated[index] {
+            if collect { path.append(Step(key: nil, index: index, isKeyName: false)) }
+            let itemValid: Bool
+            if rejectsEverything(unevaluated) {
+                itemValid = false
+                if collect {
+                    record("unevaluatedItems", item.range,
+                           "unexpected item \(index + 1) in \(subject(dropping: 1)); expected only the items that 'prefixItems', 'items' or 'contains' of the schema, or of a subschema that applies to it, evaluate")
+                }
+            } else {
+                itemValid = evaluate(item, unevaluated, collect: collect)
+            }
+            if collect { path.removeLast() }
+            if !itemValid {
+                guard collect else { return false }
+                valid = false
+            }
+        }
+        return valid
+    }
+
+    /// Marks the keys `schema` evaluates in a mapping it succeeds on (the annotations of `properties`,
+    /// `patternProperties`, `additionalProperties` and `unevaluatedProperties`), with those of every
+    /// subschema that applies to the same mapping and succeeds. The outer schema's own
+    /// `unevaluatedProperties` is what asks, so it does not count.
+    private mutating func markEvaluatedKeys(_ instance: YAMLNode, _ pairs: YAMLMapping, _ schema: SchemaNode,
+                                            _ evaluated: inout [Bool], isOuter: Bool) {
+        guard spendStep(), !schema.rejectsEverything else { return }
+        if schema.additionalProperties != nil || (!isOuter && schema.unevaluatedProperties != nil) {
+            for index in evaluated.indices { evaluated[index] = true }
+            return
+        }
+        if !schema.properties.isEmpty || !schema.patternProperties.isEmpty {
+            for (index, pair) in pairs.enumerated() where !evaluated[index] {
+                let named = pair.key.withScalarUTF8 { name in
+                    schema.property(utf8: name) != nil
+                        || schema.patternProperties.contains { matches($0.regex, name, in: schema.file, at: $0.range, text: pair.key.range) }
+                }
+                if named == true { evaluated[index] = true }
+            }
+        }
+        for id in succeedingInPlaceSubschemas(instance, schema) {
+            let subschema = nodes[id]
+            if subschema.dynamicAnchors != nil { dynamicScope.append(id) }
+            markEvaluatedKeys(instance, pairs, subschema, &evaluated, isOuter: false)
+            if subschema.dynamicAnchors != nil { dynamicScope.removeLast() }
+        }
+    }
+
+    /// Marks the items `schema` evaluates in a sequence it succeeds on (the annotations of `prefixItems`,
+    /// `items`, `contains` and `unevaluatedItems`), with those of every subschema that applies to the
+    /// same sequence and succeeds; as `markEvaluatedKeys`.
+    private mutating func markEvaluatedItems(_ instance: YAMLNode, _ items: YAMLSequence, _ schema: SchemaNode,
+                                             _ evaluated: inout [Bool], isOuter: Bool) {
+        guard spendStep(), !schema.rejectsEverything else { return }
+        if schema.items != nil || (!isOuter && schema.unevaluatedItems != nil) {
+            for index in evaluated.indices { evaluated[index] = true }
+            return
+        }
+        for index in 0..<min(schema.prefixItems.count, items.count) { evaluated[index] = true }
+        if let contains = schema.contains {
+            for (index, item) in items.enumerated() where !evaluated[index] && evaluate(item, contains, collect: false) {
+                evaluated[index] = true
+            }
+        }
+        for id in succeedingInPlaceSubschemas(instance, schema) {
+            let subschema = nodes[id]
+            if subschema.dynamicAnchors != nil { dynamicScope.append(id) }
+            markEvaluatedItems(instance, items, subschema, &evaluated, isOuter: false)
+            if subschema.dynamicAnchors != nil { dynamicScope.removeLast() }
+        }
+    }
+
+    /// The subschemas of `schema` that apply to `instance` itself and whose annotations count: those of
+    /// `$ref`, `$dynamicRef`, `allOf` and the `dependentSchemas` of present keys (which succeed when
+    /// `schema` does, the only case whose annotations matter), the alternatives of `anyOf` and `oneOf`
+    /// that succeed, and `if` with `then` or `else` as the condition decides (never `not`).
+    private mutating func succeedingInPlaceSubschemas(_ instance: YAMLNode, _ schema: SchemaNode) -> [ID] {
+        var result: [ID] = []
+        if let ref = schema.ref { result.append(ref) }
+        if schema.dynamicRef != nil, let target = dynamicTarget(of: schema) { result.append(target) }
+        result += schema.allOf
+        for branch in schema.anyOf where evaluate(instance, branch, collect: false) { result.append(branch) }
+        for branch in schema.oneOf where evaluate(instance, branch, collect: false) { result.append(branch) }
+        if let condition = schema.ifSchema {
+            if evaluate(instance, condition, collect: false) {
+                result.append(condition)
+                if let then = schema.thenSchema { result.append(then) }
+            } else if let otherwise = schema.elseSchema {
+                result.append(otherwise)
+            }
+        }
+        if !schema.dependentSchemas.isEmpty, let pairs = instance.mapping {
+            for (name, dependent) in schema.dependentSchemas where pairs.containsKey(name) { result.append(dependent) }
+        }
+        return result
+    }
+
+    /// Whether `regex` (written at `range` of `file`) matches `text` (at `textRange` of the document). A
+    /// match that runs out of its step budget stops the whole evaluation (see `exceededPattern`).
+    private mutating func matches(_ regex: ECMARegex, _ text: UnsafeBufferPointer<UInt8>, in file: SourceFile, at range: SourceRange,
+                                  text textRange: SourceRange) -> Bool {
+        switch regex.match(utf8: text) {
+        case .match: return true
+        case .noMatch: return false
+        case .budgetExceeded:
+            if exceededPattern == nil {
+                exceededPattern = ExceededPattern(source: regex.source, file: file, range: range, textRange: textRange,
+                                                  textLength: text.count)
+            }
+            isExhausted = true
+            remainingSteps = -1
+            return false
+        }
+    }
+
+    /// Takes one step of the budget; false once it is spent.
+    private mutating func spendStep() -> Bool {
+        remainingSteps -= 1
+        if remainingSteps < 0 { isExhausted = true }
+        return !isExhausted
     }
 
     // MARK: Alternatives

@@ -19,7 +19,7 @@ final class SchemaNode: @unchecked Sendable {
     var isTrivial: Bool {
         !rejectsEverything && types == nil && enumValues == nil && constValue == nil && !hasObjectKeywords
             && !hasArrayKeywords && !hasStringKeywords && !hasNumberKeywords && allOf.isEmpty && anyOf.isEmpty
-            && oneOf.isEmpty && not == nil && ifSchema == nil && ref == nil
+            && oneOf.isEmpty && not == nil && ifSchema == nil && ref == nil && dynamicRef == nil
     }
 
     // Annotations.
@@ -35,7 +35,7 @@ final class SchemaNode: @unchecked Sendable {
     /// `properties` in schema order (for suggestions), and by name when there are many.
     @exclusivity(unchecked) var properties: [(name: String, schema: ID)] = []
     @exclusivity(unchecked) var propertyIndex: [String: ID] = [:]
-    @exclusivity(unchecked) var patternProperties: [(regex: ECMARegex, schema: ID)] = []
+    @exclusivity(unchecked) var patternProperties: [(regex: ECMARegex, schema: ID, range: SourceRange)] = []
     @exclusivity(unchecked) var additionalProperties: ID?
     @exclusivity(unchecked) var propertyNames: ID?
     @exclusivity(unchecked) var required: [String] = []
@@ -43,6 +43,7 @@ final class SchemaNode: @unchecked Sendable {
     @exclusivity(unchecked) var maxProperties: Int?
     @exclusivity(unchecked) var dependentRequired: [(name: String, requires: [String])] = []
     @exclusivity(unchecked) var dependentSchemas: [(name: String, schema: ID)] = []
+    @exclusivity(unchecked) var unevaluatedProperties: ID?
 
     // Arrays.
     @exclusivity(unchecked) var hasArrayKeywords = false
@@ -54,12 +55,15 @@ final class SchemaNode: @unchecked Sendable {
     @exclusivity(unchecked) var minItems: Int?
     @exclusivity(unchecked) var maxItems: Int?
     @exclusivity(unchecked) var uniqueItems = false
+    @exclusivity(unchecked) var unevaluatedItems: ID?
 
     // Strings.
     @exclusivity(unchecked) var hasStringKeywords = false
     @exclusivity(unchecked) var minLength: Int?
     @exclusivity(unchecked) var maxLength: Int?
     @exclusivity(unchecked) var pattern: ECMARegex?
+    /// Where the `pattern` value is written.
+    @exclusivity(unchecked) var patternRange: SourceRange?
 
     // Numbers.
     @exclusivity(unchecked) var hasNumberKeywords = false
@@ -68,6 +72,8 @@ final class SchemaNode: @unchecked Sendable {
     @exclusivity(unchecked) var exclusiveMinimum: Double?
     @exclusivity(unchecked) var exclusiveMaximum: Double?
     @exclusivity(unchecked) var multipleOf: Double?
+    /// `multipleOf` as its text writes it, for an exact check (nil for more than 19 digits).
+    @exclusivity(unchecked) var multipleOfDecimal: DecimalNumber?
 
     // Applicators on the same instance.
     @exclusivity(unchecked) var allOf: [ID] = []
@@ -79,8 +85,18 @@ final class SchemaNode: @unchecked Sendable {
     @exclusivity(unchecked) var elseSchema: ID?
     /// The target of `$ref`, set when the compiler links references.
     @exclusivity(unchecked) var ref: ID?
-    /// Where the `$ref` value is written.
+    /// Where the `$ref` (or `$dynamicRef`) value is written.
     @exclusivity(unchecked) var refRange: SourceRange?
+    /// The target of `$dynamicRef` as a `$ref` would resolve it.
+    @exclusivity(unchecked) var dynamicRef: ID?
+    /// The `$dynamicAnchor` name the dynamic scope is searched for, when `dynamicRef` has it (else the
+    /// reference is static).
+    @exclusivity(unchecked) var dynamicRefAnchor: String?
+    /// The name of this schema's `$dynamicAnchor`.
+    @exclusivity(unchecked) var dynamicAnchorName: String?
+    /// For the root of a schema resource with `$dynamicAnchor`s: them, by name. Entering such a schema
+    /// adds its resource to the dynamic scope.
+    @exclusivity(unchecked) var dynamicAnchors: [String: ID]?
 
     init(file: SourceFile, range: SourceRange) {
         self.file = file
@@ -100,7 +116,7 @@ final class SchemaNode: @unchecked Sendable {
     /// Every subschema that applies to the same instance as this one (the edges of a `$ref` loop).
     var inPlaceSubschemas: [ID] {
         var result = allOf + anyOf + oneOf + dependentSchemas.map(\.schema)
-        for id in [not, ifSchema, thenSchema, elseSchema, ref] { if let id { result.append(id) } }
+        for id in [not, ifSchema, thenSchema, elseSchema, ref, dynamicRef] { if let id { result.append(id) } }
         return result
     }
 }
@@ -113,7 +129,7 @@ extension SchemaNode {
               propertyNames == nil, minProperties == nil, maxProperties == nil, dependentRequired.isEmpty,
               dependentSchemas.isEmpty, !hasArrayKeywords, !hasStringKeywords, !hasNumberKeywords, types == nil,
               enumValues == nil, constValue == nil, allOf.isEmpty, anyOf.isEmpty, oneOf.isEmpty, not == nil,
-              ifSchema == nil, ref == nil else { return nil }
+              ifSchema == nil, ref == nil, dynamicRef == nil, unevaluatedProperties == nil else { return nil }
         return required[0]
     }
 }

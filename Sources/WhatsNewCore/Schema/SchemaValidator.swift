@@ -46,18 +46,37 @@ public struct SchemaValidator: Sendable {
         load(file, uri: uri, includingBuiltin: true, engine: engine)
     }
 
-    private static func load(_ file: SourceFile, uri: String, includingBuiltin: Bool, engine: DiagnosticEngine) -> SchemaValidator? {
+    /// A schema document that others may `$ref` by its retrieval `uri` or its `$id`.
+    struct Document {
+        let file: SourceFile
+        let uri: String
+    }
+
+    /// `load`, with `documents` compiled beside the schema so that it can refer to them (the tests
+    /// serve the JSON Schema Test Suite's remote schemas this way; whatsnew itself fetches nothing).
+    static func load(_ file: SourceFile, uri: String, engine: DiagnosticEngine, documents: [Document]) -> SchemaValidator? {
+        load(file, uri: uri, includingBuiltin: true, engine: engine, documents: documents)
+    }
+
+    private static func load(_ file: SourceFile, uri: String, includingBuiltin: Bool, engine: DiagnosticEngine,
+                             documents: [Document] = []) -> SchemaValidator? {
         let document = YAMLParser.parse(file, format: YAMLInputFormat(fileName: file.name))
         for error in document.errors { engine.report(Diagnostic(error, in: file)) }
         guard document.errors.isEmpty, let root = document.root else { return nil }
         var compiler = SchemaCompiler()
-        let rootID = compiler.add(document: root, file: file, uri: uri)
-        if includingBuiltin, compiler.resources[BuiltinSchema.id] == nil {
+        for other in documents {
+            let parsed = YAMLParser.parse(other.file, format: YAMLInputFormat(fileName: other.file.name))
+            for error in parsed.errors { engine.report(Diagnostic(error, in: other.file)) }
+            guard parsed.errors.isEmpty, let otherRoot = parsed.root else { return nil }
+            compiler.register(document: otherRoot, file: other.file, uri: other.uri)
+        }
+        if includingBuiltin {
             let builtinFile = SourceFile(name: "<built-in schema>", text: BuiltinSchema.text)
             if let builtinRoot = YAMLParser.parse(builtinFile, format: .json).root {
-                _ = compiler.add(document: builtinRoot, file: builtinFile, uri: BuiltinSchema.id)
+                compiler.register(document: builtinRoot, file: builtinFile, uri: BuiltinSchema.id)
             }
         }
+        let rootID = compiler.add(document: root, file: file, uri: uri)
         compiler.link()
         engine.report(contentsOf: compiler.diagnostics)
         guard compiler.diagnostics.isEmpty else { return nil }
@@ -96,6 +115,10 @@ public struct SchemaValidator: Sendable {
             evaluator = SchemaEvaluator(nodes: nodes, stepLimit: stepLimit)
             valid = evaluator.evaluate(root, entry, collect: true)
         }
+        if let pattern = evaluator.exceededPattern {
+            engine.report(Self.patternBudgetDiagnostic(pattern, document: file))
+            return false
+        }
         if evaluator.isExhausted {
             engine.report(Diagnostic(.error, code: "schema-budget-exceeded",
                                      message: "checking the document against the schema took more than \(stepLimit) steps; expected a schema whose alternatives do not check the same values over and over",
@@ -104,6 +127,15 @@ public struct SchemaValidator: Sendable {
         }
         for failure in evaluator.failures { engine.report(failure.diagnostic(in: file)) }
         return valid
+    }
+
+    /// `schema-pattern-budget-exceeded`, at the pattern in the schema, with a note at the string.
+    static func patternBudgetDiagnostic(_ pattern: SchemaEvaluator.ExceededPattern, document: SourceFile) -> Diagnostic {
+        Diagnostic(.error, code: "schema-pattern-budget-exceeded",
+                   message: "matching the pattern '\(SchemaMessages.shorten(pattern.source))' against a string of \(pattern.textLength) bytes took more than \(ECMARegex.defaultStepLimit) steps; expected a pattern that does not try the same text in many ways at once",
+                   file: pattern.file, range: pattern.range,
+                   notes: [Diagnostic.Note("the string the pattern was matched against", file: document, range: pattern.textRange)],
+                   fix: "avoid long counted repetitions inside a repetition (such as '([ab]{1000}){10}') after a loose prefix like '[ab]*', or bound the string with 'maxLength'")
     }
 
     /// How many checks a document may cost: far more than a sensible schema needs (the built-in one

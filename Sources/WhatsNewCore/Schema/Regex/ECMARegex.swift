@@ -7,6 +7,10 @@
 /// allocation. For long texts, whose table of tried states would be large, a Pike VM (a breadth-first
 /// simulation of every thread at once) gives the same answer in O(pattern) memory.
 ///
+/// Whatever the engine, matching is bounded by a step budget (`stepLimit`): a pattern such as
+/// `[ab]*a([ab]{1000}){10}$` keeps ten thousand threads alive on every scalar of a long text, and
+/// answers `budgetExceeded` instead of taking minutes.
+///
 /// A class, though immutable: a schema's pattern is read for every string it checks, and a copy of a
 /// struct of four references retains and releases each.
 final class ECMARegex: Sendable {
@@ -25,6 +29,30 @@ final class ECMARegex: Sendable {
     static let defaultBacktrackingLimit = 1 << 22
 
     static let maxProgramSize = 20_000
+
+    /// The steps (instructions followed) one match may take by default: about a fifth of a second, far
+    /// more than a pattern a schema needs takes on any string a manifest has.
+    static let defaultStepLimit = 20_000_000
+
+    /// What a match found.
+    enum Outcome: Sendable, Equatable {
+        case match, noMatch
+        /// The step budget ran out before the answer was known.
+        case budgetExceeded
+    }
+
+    /// The steps a match may still take.
+    private struct Budget {
+        var remaining: Int
+        var isExceeded: Bool { remaining < 0 }
+
+        /// Takes `count` steps; false once the budget is spent.
+        @inline(__always)
+        mutating func spend(_ count: Int = 1) -> Bool {
+            remaining -= count
+            return remaining >= 0
+        }
+    }
 
     /// Compiles `pattern`. Tests lower `backtrackingLimit` to run the Pike VM on short texts, and turn off
     /// `usesAutomaton` to run the backtracker, so that every engine meets the same cases.
@@ -54,25 +82,40 @@ final class ECMARegex: Sendable {
         }
     }
 
-    /// Whether the pattern matches anywhere in `text` (JSON Schema patterns are not implicitly anchored).
+    /// Whether the pattern matches anywhere in `text` (JSON Schema patterns are not implicitly anchored),
+    /// within the default step budget.
     func matches(_ text: String) -> Bool {
-        if let result = text.utf8.withContiguousStorageIfAvailable({ matches(utf8: $0) }) { return result }
-        return Array(text.utf8).withUnsafeBufferPointer { matches(utf8: $0) }
+        match(text) == .match
     }
 
-    /// Whether the pattern matches anywhere in `text`, given as valid UTF-8.
+    /// Whether the pattern matches anywhere in `text`, or that `stepLimit` steps did not settle it.
+    func match(_ text: String, stepLimit: Int = defaultStepLimit) -> Outcome {
+        if let result = text.utf8.withContiguousStorageIfAvailable({ match(utf8: $0, stepLimit: stepLimit) }) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer { match(utf8: $0, stepLimit: stepLimit) }
+    }
+
+    /// Whether the pattern matches anywhere in `text`, given as valid UTF-8, within the default budget.
     func matches(utf8 text: UnsafeBufferPointer<UInt8>) -> Bool {
-        if let automaton, let result = automaton.matches(text) { return result }
-        return run(text, entry: 0, from: 0, searching: !anchoredAtStart)
+        match(utf8: text) == .match
+    }
+
+    /// Whether the pattern matches anywhere in `text`, given as valid UTF-8, or that `stepLimit` steps
+    /// did not settle it.
+    func match(utf8 text: UnsafeBufferPointer<UInt8>, stepLimit: Int = defaultStepLimit) -> Outcome {
+        if let automaton, let result = automaton.matches(text) { return result ? .match : .noMatch }
+        var budget = Budget(remaining: stepLimit)
+        let found = run(text, entry: 0, from: 0, searching: !anchoredAtStart, &budget)
+        if budget.isExceeded { return .budgetExceeded }
+        return found ? .match : .noMatch
     }
 
     /// Runs the program from `entry` at byte `start` (and, when searching, from every later scalar
-    /// boundary) until a `match` instruction is reached.
-    private func run(_ text: UnsafeBufferPointer<UInt8>, entry: Int, from start: Int, searching: Bool) -> Bool {
+    /// boundary) until a `match` instruction is reached or the budget is spent.
+    private func run(_ text: UnsafeBufferPointer<UInt8>, entry: Int, from start: Int, searching: Bool, _ budget: inout Budget) -> Bool {
         let width = text.count + 1
         let (stateCount, overflow) = program.count.multipliedReportingOverflow(by: width)
         if overflow || stateCount > backtrackingLimit {
-            return simulate(text, entry: entry, from: start, searching: searching)
+            return simulate(text, entry: entry, from: start, searching: searching, &budget)
         }
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: (stateCount + 63) / 64) { visited in
             visited.initialize(repeating: 0)
@@ -82,7 +125,8 @@ final class ECMARegex: Sendable {
                 while true {
                     stack.push(pc: entry, position: origin)
                     while let (pc, position) = stack.pop() {
-                        if step(pc, position, text, width, visited, &stack) { return true }
+                        if step(pc, position, text, width, visited, &stack, &budget) { return true }
+                        if budget.isExceeded { return false }
                     }
                     guard searching, origin < text.count else { return false }
                     origin += Self.scalarLength(text, at: origin)
@@ -94,10 +138,11 @@ final class ECMARegex: Sendable {
     /// Follows one thread until it fails (false) or matches (true), pushing the other arm of each split.
     @inline(__always)
     private func step(_ startPC: Int, _ startPosition: Int, _ text: UnsafeBufferPointer<UInt8>, _ width: Int,
-                      _ visited: UnsafeMutableBufferPointer<UInt64>, _ stack: inout BacktrackStack) -> Bool {
+                      _ visited: UnsafeMutableBufferPointer<UInt64>, _ stack: inout BacktrackStack, _ budget: inout Budget) -> Bool {
         var pc = startPC
         var position = startPosition
         while true {
+            guard budget.spend() else { return false }
             let state = pc * width + position
             let mask: UInt64 = 1 << UInt64(state & 63)
             if visited[state >> 6] & mask != 0 { return false }
@@ -139,8 +184,8 @@ final class ECMARegex: Sendable {
                 guard (before != after) == (instruction.op == .wordBoundary) else { return false }
                 pc += 1
             case .lookahead, .negativeLookahead:
-                let found = run(text, entry: pc + 1, from: position, searching: false)
-                guard found == (instruction.op == .lookahead) else { return false }
+                let found = run(text, entry: pc + 1, from: position, searching: false, &budget)
+                guard !budget.isExceeded, found == (instruction.op == .lookahead) else { return false }
                 pc = Int(instruction.a)
             case .match:
                 return true
@@ -150,12 +195,14 @@ final class ECMARegex: Sendable {
 
     /// The Pike VM: advances every live thread one scalar at a time; a thread is an instruction, kept at
     /// most once per position.
-    private func simulate(_ text: UnsafeBufferPointer<UInt8>, entry: Int, from start: Int, searching: Bool) -> Bool {
+    private func simulate(_ text: UnsafeBufferPointer<UInt8>, entry: Int, from start: Int, searching: Bool,
+                          _ budget: inout Budget) -> Bool {
         var current = ThreadList(capacity: program.count)
         var next = ThreadList(capacity: program.count)
         var position = start
-        if addThread(entry, at: position, to: &current, text) { return true }
+        if addThread(entry, at: position, to: &current, text, &budget) { return true }
         while position < text.count {
+            guard budget.spend(current.threads.count + 1) else { return false }
             let (value, length) = Self.decode(text, at: position)
             let following = position + length
             next.removeAll()
@@ -168,9 +215,10 @@ final class ECMARegex: Sendable {
                 case .any: advances = !ScalarSet.lineTerminators.contains(value)
                 default: advances = false
                 }
-                if advances, addThread(pc + 1, at: following, to: &next, text) { return true }
+                if advances, addThread(pc + 1, at: following, to: &next, text, &budget) { return true }
             }
-            if searching, addThread(entry, at: following, to: &next, text) { return true }
+            if searching, addThread(entry, at: following, to: &next, text, &budget) { return true }
+            if budget.isExceeded { return false }
             swap(&current, &next)
             position = following
             if current.threads.isEmpty, !searching { return false }
@@ -180,9 +228,11 @@ final class ECMARegex: Sendable {
 
     /// Adds the thread at `pc` and every instruction it reaches without consuming text (splits, jumps,
     /// assertions that hold at `position`); returns true when one of them is `match`.
-    private func addThread(_ pc: Int, at position: Int, to list: inout ThreadList, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    private func addThread(_ pc: Int, at position: Int, to list: inout ThreadList, _ text: UnsafeBufferPointer<UInt8>,
+                           _ budget: inout Budget) -> Bool {
         var pending = [pc]
         while let pc = pending.popLast() {
+            guard budget.spend() else { return false }
             guard list.insert(pc) else { continue }
             let instruction = program[pc]
             switch instruction.op {
@@ -202,8 +252,8 @@ final class ECMARegex: Sendable {
                 let after = position < text.count && Self.isWordByte(text[position])
                 if (before != after) == (instruction.op == .wordBoundary) { pending.append(pc + 1) }
             case .lookahead, .negativeLookahead:
-                let found = run(text, entry: pc + 1, from: position, searching: false)
-                if found == (instruction.op == .lookahead) { pending.append(Int(instruction.a)) }
+                let found = run(text, entry: pc + 1, from: position, searching: false, &budget)
+                if !budget.isExceeded, found == (instruction.op == .lookahead) { pending.append(Int(instruction.a)) }
             case .scalar, .set, .any:
                 break // waits for the next scalar
             }
