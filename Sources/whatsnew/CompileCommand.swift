@@ -64,6 +64,7 @@ struct CompileCommand: ParsableCommand {
     var strict = false
 
     @OptionGroup var input: InputOptions
+    @OptionGroup var assets: AssetOptions
     @OptionGroup var colorOptions: ColorOptions
 
     func validate() throws {
@@ -106,7 +107,7 @@ struct CompileCommand: ParsableCommand {
             template: templateEmitter)
         let compilation: Compilation?
         do {
-            var compiler = Compiler(readOptions: input.readOptions, referenceFiles: refs)
+            var compiler = Compiler(readOptions: assets.applied(to: input.readOptions), referenceFiles: refs)
             compiler.leavesMemoryForExit = Terminal.leavesMemoryForExit
             compilation = try compiler.prepare(inputs, plan: plan, request: request, engine: engine)
         } catch {

@@ -89,7 +89,7 @@ public struct Compiler: Sendable {
         manifest.baseDirectory = baseDirectory
         // The rules run on two threads, each taking the next rule not yet taken (they differ in cost: the
         // threads end together), each rule reporting to diagnostics of its own, taken in rule order.
-        let rules: [any ManifestRule] = ManifestRules.all + lints.map { StoreLimitRule(lint: $0) }
+        let rules: [any ManifestRule] = ManifestRules.all(imageFiles: readOptions.imageFiles) + lints.map { StoreLimitRule(lint: $0) }
         let turns = TakenInTurn(count: rules.count)
         let otherThread = BackgroundWork { [manifest] in Self.check(manifest, with: rules, takingTurns: turns) }
         let thisThread = Self.check(manifest, with: rules, takingTurns: turns)

@@ -35,6 +35,6 @@ extension ManifestDecoder {
                          context.oneOf($0, for: "symbolRenderingMode", as: Image.SymbolRenderingMode.self)
                      },
                      alt: fields["alt"].flatMap { decodeText($0, for: "alt", context: context) },
-                     location: context.location(node))
+                     location: context.location(node), sourceLocation: context.location(sourceNode))
     }
 }

@@ -26,6 +26,41 @@ public enum FileSystem {
         let descriptor: Int32 = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw IOError(path: path, reason: reason()) }
         defer { if descriptor != 0 { close(descriptor) } }
+        return try read(descriptor: descriptor, path: path, limit: limit)
+    }
+
+    /// The contents of the regular file at `path`, at most `limit + 1` bytes, opened with `O_NOFOLLOW |
+    /// O_NONBLOCK` and checked with `fstat` on the descriptor: a symbolic link, FIFO or device is refused
+    /// without waiting on it. For files a stranger may have put in place (fragments, state).
+    public static func readRegularFile(_ path: String, limit: Int) throws(IOError) -> [UInt8] {
+        let descriptor = try openRegularFile(path, flags: O_RDONLY)
+        defer { close(descriptor) }
+        return try read(descriptor: descriptor, path: path, limit: limit)
+    }
+
+    /// Opens `path` with `flags | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC` and returns the descriptor
+    /// when it is a regular file; throws, naming what it is, otherwise.
+    static func openRegularFile(_ path: String, flags: Int32, mode: mode_t = 0) throws(IOError) -> Int32 {
+        let writing = flags & (O_WRONLY | O_RDWR) != 0
+        let descriptor = open(path, flags | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, mode)
+        guard descriptor >= 0 else {
+            throw IOError(path: path, reason: errno == ELOOP ? "is a symbolic link; expected a regular file" : reason(), writing: writing)
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let failure = IOError(path: path, reason: reason(), writing: writing)
+            close(descriptor)
+            throw failure
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw IOError(path: path, reason: "is \(describe(mode: info.st_mode)); expected a regular file", writing: writing)
+        }
+        return descriptor
+    }
+
+    /// The contents of an open file, reading at most `limit + 1` bytes; errors name `path`.
+    static func read(descriptor: Int32, path: String, limit: Int) throws(IOError) -> [UInt8] {
         var info = stat()
         if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
             throw IOError(path: path, reason: "is a directory")
@@ -62,6 +97,26 @@ public enum FileSystem {
             bytes.append(contentsOf: chunk[0..<count])
         }
         return bytes
+    }
+
+    /// The absolute path `path` resolves to, every symbolic link followed, or nil (with `errno` set).
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// What kind of file a mode says, for messages: "a directory", "a FIFO", …
+    static func describe(mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFREG: return "a regular file"
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR, S_IFBLK: return "a device"
+        case S_IFSOCK: return "a socket"
+        case S_IFLNK: return "a symbolic link"
+        default: return "a special file"
+        }
     }
 
     /// The names of the entries of a directory, sorted bytewise.
