@@ -41,9 +41,18 @@ public enum FileSystem {
     /// Opens `path` with `flags | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC` and returns the descriptor
     /// when it is a regular file; throws, naming what it is, otherwise.
     static func openRegularFile(_ path: String, flags: Int32, mode: mode_t = 0) throws(IOError) -> Int32 {
+        guard let descriptor = try openRegularFileIfPresent(path, flags: flags, mode: mode) else {
+            throw IOError(path: path, reason: reason(ENOENT), writing: flags & (O_WRONLY | O_RDWR) != 0)
+        }
+        return descriptor
+    }
+
+    /// `openRegularFile`, but nil when nothing is at `path` (or a directory on the way is missing).
+    static func openRegularFileIfPresent(_ path: String, flags: Int32, mode: mode_t = 0) throws(IOError) -> Int32? {
         let writing = flags & (O_WRONLY | O_RDWR) != 0
         let descriptor = open(path, flags | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, mode)
         guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
             throw IOError(path: path, reason: errno == ELOOP ? "is a symbolic link; expected a regular file" : reason(), writing: writing)
         }
         var info = stat()
