@@ -142,43 +142,6 @@ public enum FileSystem {
         return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
     }
 
-    /// Writes `bytes` to `path` atomically: a temporary file in the same directory, then a rename, so a
-    /// failure never leaves a half-written file. `-` writes to standard output.
-    ///
-    /// A rename replaces whatever the path names, so two kinds of path are written differently: a device,
-    /// FIFO or socket (`-o /dev/null`, `-o /dev/stdout`) is written into directly, never replaced by a
-    /// regular file; and a symbolic link stays a link, its target is replaced atomically.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(IOError) {
-        try writeAtomically(to: path, mode: mode) { writer in writer.write(bytes) }
-    }
-
-    /// Writes what `produce` gives its `Writer`, chunk by chunk, to `path` exactly as `writeAtomically(_:to:mode:)`
-    /// writes bytes: into a temporary file renamed over `path` only once all of it is written and flushed
-    /// (a failure leaves `path` as it was), or straight through for `-` and for a device, FIFO or socket.
-    /// A long output never has to be held in memory whole.
-    public static func writeAtomically(to path: String, mode: mode_t = 0o644,
-                                       _ produce: (inout Writer) -> Void) throws(IOError) {
-        if path == "-" {
-            try write(to: 1, path: path, produce)
-            return
-        }
-        var info = stat()
-        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
-            let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-            guard descriptor >= 0 else { throw IOError(path: path, reason: reason(), writing: true) }
-            defer { close(descriptor) }
-            try write(to: descriptor, path: path, produce)
-            return
-        }
-        let destination = symbolicLinkTarget(of: path) ?? path
-        let temporary = try writeTemporaryFile(beside: destination, mode: mode, produce)
-        guard rename(temporary, destination) == 0 else {
-            let failure = IOError(path: path, reason: reason(), writing: true)
-            unlink(temporary)
-            throw failure
-        }
-    }
-
     /// Writes chunks to a file descriptor, each in full (retrying interrupted and short writes). After the
     /// first failure it writes nothing more and keeps the failure, for `writeAtomically` to throw when the
     /// producer returns: a producer (an emitter) need not handle errors itself.
@@ -207,45 +170,8 @@ public enum FileSystem {
         }
     }
 
-    /// The resolved path of a symbolic link whose target exists, or nil when `path` is no such link.
-    private static func symbolicLinkTarget(of path: String) -> String? {
-        var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
-    /// Writes `bytes` to a new temporary file in the directory of `path`, with `mode`, flushed to disk,
-    /// and returns its path; errors name `path`, and leave no temporary file behind.
-    static func writeTemporaryFile(_ bytes: [UInt8], beside path: String, mode: mode_t) throws(IOError) -> String {
-        try writeTemporaryFile(beside: path, mode: mode) { writer in writer.write(bytes) }
-    }
-
-    /// Writes what `produce` gives its `Writer` to a new temporary file in the directory of `path`, with
-    /// `mode`, flushed to disk, and returns its path; errors name `path`, and leave no temporary file behind.
-    private static func writeTemporaryFile(beside path: String, mode: mode_t,
-                                           _ produce: (inout Writer) -> Void) throws(IOError) -> String {
-        var template = Array((directoryName(of: path) + "/.whatsnew-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { mkstemp($0) } ?? -1
-        }
-        guard descriptor >= 0 else { throw IOError(path: path, reason: reason(), writing: true) }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        do throws(IOError) {
-            defer { close(descriptor) }
-            try write(to: descriptor, path: path, produce)
-            guard fchmod(descriptor, mode) == 0, fsync(descriptor) == 0 else {
-                throw IOError(path: path, reason: reason(), writing: true)
-            }
-        } catch {
-            unlink(temporary)
-            throw error
-        }
-        return temporary
-    }
-
     /// Runs `produce` with a `Writer` on `descriptor`, and throws the first write failure.
-    private static func write(to descriptor: Int32, path: String, _ produce: (inout Writer) -> Void) throws(IOError) {
+    static func write(to descriptor: Int32, path: String, _ produce: (inout Writer) -> Void) throws(IOError) {
         var writer = Writer(descriptor: descriptor, path: path)
         produce(&writer)
         if let failure = writer.failure { throw failure }
