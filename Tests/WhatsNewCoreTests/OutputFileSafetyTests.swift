@@ -83,12 +83,23 @@ final class OutputFileSafetyTests: XCTestCase {
         try directory.chown("tmp", uid: 12345, gid: 12345)
         try directory.symlink("tmp/changelog.html", to: directory.path("root-only.txt"))
         try directory.chown("tmp/changelog.html", uid: 23456, gid: 23456)
-        assertRefused("tmp/changelog.html", "is a symbolic link of another user (uid 23456) in the sticky world-writable directory")
+        assertRefused("tmp/changelog.html", "changelog.html' is a symbolic link of another user (uid 23456) in the sticky world-writable directory")
         XCTAssertEqual(try directory.read("root-only.txt"), "precious")
         // The directory's owner's link is followed, as the kernel follows it.
         try directory.chown("tmp/changelog.html", uid: 12345, gid: 12345)
         try write("new", to: "tmp/changelog.html")
         XCTAssertEqual(try directory.read("root-only.txt"), "new")
         XCTAssertEqual(info("root-only.txt").st_mode & 0o7777, 0o600)
+    }
+
+    /// The same for a planted link to a directory on the way (`-o /tmp/site/changelog.html`).
+    func testLinkOfAnotherUserOnTheWayIsNotFollowed() throws {
+        try directory.mkdir("root-only")
+        try directory.mkdir("tmp")
+        try directory.chmod("tmp", 0o1777)
+        try directory.symlink("tmp/site", to: directory.path("root-only"))
+        try directory.chown("tmp/site", uid: 23456, gid: 23456)
+        assertRefused("tmp/site/changelog.html", "tmp/site' is a symbolic link of another user (uid 23456)")
+        XCTAssertEqual(try directory.names(in: "root-only"), [])
     }
 }

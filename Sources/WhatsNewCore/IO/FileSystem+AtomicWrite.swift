@@ -29,6 +29,7 @@ extension FileSystem {
             try write(to: 1, path: path, produce)
             return
         }
+        try checkLinksFollowable(on: path)
         var info = stat()
         if lstat(path, &info) != 0 {
             guard errno == ENOENT else { throw IOError(path: path, reason: reason(), writing: true) }
@@ -37,7 +38,6 @@ extension FileSystem {
             return
         }
         if info.st_mode & S_IFMT == S_IFLNK {
-            try checkFollowable(link: path, owner: info.st_uid)
             guard stat(path, &info) == 0 else {
                 let target = symbolicLinkText(path).map { " to '\(TerminalSafeText.visible($0))'" } ?? ""
                 throw IOError(path: path, reason: "is a dangling symbolic link\(target); expected a file or a link to one: "
@@ -72,17 +72,24 @@ extension FileSystem {
         return 0o666 & ~mask
     }
 
-    /// Throws when the link at `path`, owned by `owner`, is one the kernel's `protected_symlinks` would not
-    /// follow: in a sticky world-writable directory (`/tmp`), owned neither by this user nor by the directory's owner.
-    static func checkFollowable(link path: String, owner: uid_t) throws(IOError) {
-        let directory = directoryName(of: path)
-        var info = stat()
-        guard stat(directory, &info) == 0 else { return }
-        let stickyWorldWritable = info.st_mode & S_ISVTX != 0 && info.st_mode & S_IWOTH != 0
-        if stickyWorldWritable, owner != geteuid(), owner != info.st_uid {
-            throw IOError(path: path, reason: "is a symbolic link of another user (uid \(owner)) in the sticky world-writable directory "
-                          + "'\(TerminalSafeText.visible(directory))'; refusing to follow it (as the kernel's protected_symlinks does): "
-                          + "write somewhere else, or remove the link", writing: true)
+    /// Throws when a symbolic link on `path` (the last name or a directory on the way) is one the kernel's
+    /// `protected_symlinks` would not follow: in a sticky world-writable directory (`/tmp`), owned neither by
+    /// this user nor by the directory's owner.
+    static func checkLinksFollowable(on path: String) throws(IOError) {
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            let directory = prefix.isEmpty ? "/" : prefix
+            prefix += "/" + component
+            var link = stat(), parent = stat()
+            guard lstat(prefix, &link) == 0 else { return }
+            guard link.st_mode & S_IFMT == S_IFLNK, stat(directory, &parent) == 0 else { continue }
+            let stickyWorldWritable = parent.st_mode & S_ISVTX != 0 && parent.st_mode & S_IWOTH != 0
+            if stickyWorldWritable, link.st_uid != geteuid(), link.st_uid != parent.st_uid {
+                let named = prefix.hasPrefix("./") ? String(prefix.dropFirst(2)) : prefix
+                throw IOError(path: path, reason: "'\(TerminalSafeText.visible(named))' is a symbolic link of another user (uid \(link.st_uid)) "
+                              + "in the sticky world-writable directory '\(TerminalSafeText.visible(directory))'; refusing to follow it "
+                              + "(as the kernel's protected_symlinks does): write somewhere else, or remove the link", writing: true)
+            }
         }
     }
 
