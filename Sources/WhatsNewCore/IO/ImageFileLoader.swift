@@ -2,7 +2,9 @@ import Synchronization
 
 /// Reads the `file:` images of one manifest under `ImageFileOptions`: checks each path, opens it through the
 /// options' file system, and keeps each file read once by its identity (device and inode), so that many
-/// spellings of one path cost one read and count once against the total limit. Safe to share between threads.
+/// spellings of one path cost one read, one copy and count once against the total limit. What a spelling
+/// gave is remembered too, so a logo shown by thousands of features is opened once. Safe to share between
+/// threads.
 public final class ImageFileLoader: Sendable {
     /// A file read and checked: its type and bytes.
     public struct Loaded: Sendable {
@@ -13,7 +15,14 @@ public final class ImageFileLoader: Sendable {
 
     private struct State {
         var byIdentity: [FileIdentity: Loaded] = [:]
+        /// By directory and path: the outcome of each spelling asked for.
+        var bySpelling: [Spelling: Result<Loaded, ImageFileProblem>] = [:]
         var totalBytes = 0
+    }
+
+    private struct Spelling: Hashable {
+        let directory: String
+        let path: String
     }
 
     public let options: ImageFileOptions
@@ -25,6 +34,14 @@ public final class ImageFileLoader: Sendable {
 
     /// The image `path` names, declared in a file in `directory`; a failure says why it cannot be inlined.
     public func load(_ path: String, declaredIn directory: String) -> Result<Loaded, ImageFileProblem> {
+        let spelling = Spelling(directory: directory, path: path)
+        if let known = state.withLock({ $0.bySpelling[spelling] }) { return known }
+        let result = open(path, declaredIn: directory)
+        state.withLock { $0.bySpelling[spelling] = result }
+        return result
+    }
+
+    private func open(_ path: String, declaredIn directory: String) -> Result<Loaded, ImageFileProblem> {
         if let problem = Self.problem(inPath: path, declaredIn: directory, confined: options.assetsRoot == nil) { return .failure(problem) }
         let handle: any ImageFileHandle
         switch options.fileSystem.open(path, from: directory, inside: options.assetsRoot ?? directory) {
