@@ -56,6 +56,10 @@ final class OutputFileSafetyTests: XCTestCase {
         let theirs = info("theirs.md")
         XCTAssertEqual([theirs.st_mode & 0o7777, mode_t(theirs.st_uid), mode_t(theirs.st_gid)], [0o640, 12345, 23456])
         XCTAssertEqual(try directory.read("theirs.md"), "new")
+        try directory.write("tool", "old", mode: 0o755)
+        try directory.chmod("tool", 0o6755)
+        try write("new", to: "tool")
+        XCTAssertEqual(info("tool").st_mode & 0o7777, 0o755, "set-user-ID and set-group-ID are not kept")
     }
 
     func testReadOnlyFileNeedsForce() throws {

@@ -50,9 +50,10 @@ extension FileSystem {
                 throw IOError(path: path, reason: "the file is read-only (mode 0\(String(info.st_mode & 0o7777, radix: 8))); "
                               + "expected a writable file: pass --force to replace it", writing: true)
             }
-            // A link's target is replaced where it is: its real path has no link left to follow.
+            // A link's target is replaced where it is: its real path has no link left to follow. The mode is kept
+            // but for set-user-ID and set-group-ID, which new content written by root must not inherit.
             let destination = realPath(path) ?? path
-            let temporary = try writeTemporaryFile(beside: destination, mode: mode ?? (info.st_mode & 0o7777),
+            let temporary = try writeTemporaryFile(beside: destination, mode: mode ?? (info.st_mode & 0o1777),
                                                    owner: mode == nil ? (info.st_uid, info.st_gid) : nil, produce)
             try rename(temporary, over: destination, naming: path)
         case S_IFDIR:
