@@ -81,6 +81,15 @@ final class ImageFileTests: XCTestCase {
         try assertRefused("{ file: ../../secret.png }", code: "image-outside-root", at: "5:26", extra: ["--assets-root", "."])
     }
 
+    func testAssetsRootMustBeADirectory() throws {
+        try manifest(image: "{ file: logo.png }")
+        for command in ["compile", "validate"] {
+            let result = try run([command, "m/notes.yaml", "--assets-root", "missing"])
+            XCTAssertEqual(result.status, 64, result.stderr)
+            XCTAssertTrue(result.stderr.contains("--assets-root 'missing' is not a directory; expected an existing directory"), result.stderr)
+        }
+    }
+
     func testSymbolicLinkOutOfTheRootIsAnError() throws {
         try directory.mkdir("m/assets")
         try directory.symlink("m/assets/logo.png", to: "/etc/passwd")
