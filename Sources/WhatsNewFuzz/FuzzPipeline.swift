@@ -7,7 +7,25 @@ import YAMLTree
 /// a broken promise traps, so libFuzzer records the input as a crash.
 enum FuzzPipeline {
     /// The fuzzer's inputs are small; a 1 MiB limit keeps a stray huge input from being slow.
-    static let compiler = Compiler(readOptions: ReadOptions(limits: YAMLLimits(maxInputBytes: 1 << 20)))
+    static let readOptions = ReadOptions(limits: YAMLLimits(maxInputBytes: 1 << 20))
+
+    /// The image files an input may name, in memory so that no path it writes can reach (or hang on) the
+    /// disk: `Fixtures/assets/logo.svg`, and the input's own bytes as `fuzz.svg`, `fuzz.png`, `fuzz.jpg`,
+    /// `fuzz.gif` and `fuzz.webp` (so the content checks see arbitrary bytes). Limits are small so the
+    /// size diagnostics are reached too.
+    static func compiler(for bytes: [UInt8]) -> Compiler {
+        var files = fixtureImages
+        for ext in ["svg", "png", "jpg", "gif", "webp"] { files["fuzz." + ext] = bytes }
+        var options = readOptions
+        options.imageFiles = ImageFileOptions(maxBytesPerImage: 4096, maxTotalBytes: 8192, fileSystem: InMemoryImageFileSystem(files: files))
+        return Compiler(readOptions: options)
+    }
+
+    static let fixtureImages: [String: [UInt8]] = {
+        var files: [String: [UInt8]] = [:]
+        for name in ["assets/logo.svg"] { files[name] = try? FileSystem.read(fixtures + "/" + name, limit: 1 << 20) }
+        return files
+    }()
 
     static let terminals: [TerminalCapabilities] = [
         .plain,
@@ -15,7 +33,7 @@ enum FuzzPipeline {
         TerminalCapabilities(colorDepth: .ansi256, hyperlinks: false, appearance: .light),
     ]
 
-    /// Inputs are read as if they were files in `Fixtures/`, so the image files there resolve.
+    /// Inputs are read as if they were files in `Fixtures/` (whose images `fixtureImages` holds).
     static let fixtures: String = {
         var path = "\(#filePath)"
         for _ in 0..<3 { path = FileSystem.directoryName(of: path) }
@@ -30,6 +48,7 @@ enum FuzzPipeline {
 
     static func run(_ bytes: [UInt8], name: String) -> String {
         let engine = DiagnosticEngine()
+        let compiler = compiler(for: bytes)
         let manifest: Manifest?
         do {
             manifest = try compiler.load(contents: bytes, name: name, engine: engine)

@@ -22,7 +22,9 @@ struct CompileCommand: ParsableCommand {
           $ whatsnew compile notes.yaml --release 1.2.0 --locale de -o whats-new.html
           $ whatsnew compile notes.yaml --template Templates/CHANGELOG.md.mustache -o CHANGELOG.md
 
-        Outputs are written atomically, and nothing is written when the manifest has errors.
+        Outputs are written atomically, and nothing is written when the manifest has errors. A new file gets
+        0666 less the umask; a replaced one keeps its mode and owner (a read-only one needs --force). An
+        output that is one of the inputs is a usage error.
         Exit codes: 0 success, 1 the input has errors, 64 usage error, 74 an I/O error.
         """
     )
@@ -63,7 +65,11 @@ struct CompileCommand: ParsableCommand {
     @Flag(name: .long, help: "Treat warnings as errors.")
     var strict = false
 
+    @Flag(name: .long, help: "Replace an output file that is read-only.")
+    var force = false
+
     @OptionGroup var input: InputOptions
+    @OptionGroup var assets: AssetOptions
     @OptionGroup var colorOptions: ColorOptions
 
     func validate() throws {
@@ -80,6 +86,9 @@ struct CompileCommand: ParsableCommand {
         switch OutputPlan.make(formats: format, output: output, outputIsDirectory: outputIsDirectory) {
         case .success(let made): plan = made
         case .failure(let error): throw ValidationError(error.description)
+        }
+        if let usage = Output.outputOverwritingAnInput(plan.targets.map(\.path), inputs: inputs, otherFiles: refs + (template.map { [$0] } ?? [])) {
+            throw usage
         }
         let engine = DiagnosticEngine(strict: strict)
         let printer = TextDiagnosticPrinter(useColor: colorOptions.useColor(for: 2))
@@ -106,7 +115,7 @@ struct CompileCommand: ParsableCommand {
             template: templateEmitter)
         let compilation: Compilation?
         do {
-            var compiler = Compiler(readOptions: input.readOptions, referenceFiles: refs)
+            var compiler = Compiler(readOptions: assets.applied(to: input.readOptions), referenceFiles: refs)
             compiler.leavesMemoryForExit = Terminal.leavesMemoryForExit
             compilation = try compiler.prepare(inputs, plan: plan, request: request, engine: engine)
         } catch {
@@ -117,7 +126,7 @@ struct CompileCommand: ParsableCommand {
         // Every error is known by now; each output streams into its file as it is rendered.
         do {
             for target in plan.targets {
-                try FileSystem.writeAtomically(to: target.path) { writer in
+                try FileSystem.writeAtomically(to: target.path, force: force) { writer in
                     compilation.render(target) { chunk in writer.write(chunk) }
                 }
             }

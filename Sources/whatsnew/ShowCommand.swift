@@ -50,6 +50,7 @@ struct ShowCommand: ParsableCommand {
     var width: Int?
 
     @OptionGroup var input: InputOptions
+    @OptionGroup var assets: AssetOptions
     @OptionGroup var colorOptions: ColorOptions
 
     func run() throws {
@@ -65,7 +66,7 @@ struct ShowCommand: ParsableCommand {
         let engine = DiagnosticEngine()
         let loaded: Manifest?
         do {
-            loaded = try Compiler(readOptions: input.readOptions).load([manifest], engine: engine)
+            loaded = try Compiler(readOptions: assets.applied(to: input.readOptions)).load([manifest], engine: engine)
         } catch {
             throw Output.fail(error)
         }

@@ -51,6 +51,7 @@ struct ValidateCommand: ParsableCommand {
     var inputs: [String]
 
     @OptionGroup var input: InputOptions
+    @OptionGroup var assets: AssetOptions
     @OptionGroup var diagnosticsOptions: DiagnosticsOptions
     @OptionGroup var colorOptions: ColorOptions
 
@@ -79,7 +80,7 @@ struct ValidateCommand: ParsableCommand {
                 }
             }
             // The built-in schema is compiled only when no other is given.
-            var compiler = Compiler(readOptions: input.readOptions, referenceFiles: refs, lints: lint, schema: custom)
+            var compiler = Compiler(readOptions: assets.applied(to: input.readOptions), referenceFiles: refs, lints: lint, schema: custom)
             compiler.leavesMemoryForExit = Terminal.leavesMemoryForExit
             compiler.addsPointers = diagnosticsOptions.printsPointers
             try compiler.validate(inputs, engine: engine)

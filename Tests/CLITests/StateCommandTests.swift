@@ -126,7 +126,7 @@ final class StateCommandTests: XCTestCase {
         assert(try run(["record", "1.0", "--app-id", "trails"], environment: ["XDG_STATE_HOME": blocker]), status: 74,
                stderr: "whatsnew: error: cannot write '\(blocker)': exists and is not a directory\n")
         assert(try run(["list", "--app-id", "trails"], environment: ["XDG_STATE_HOME": blocker]), status: 74,
-               stderr: "whatsnew: error: cannot read '\(blocker)/whatsnew/trails.json': Not a directory\n")
+               stderr: "whatsnew: error: cannot read '\(blocker)/whatsnew': Not a directory\n")
     }
 
     func testPermissions() throws {

@@ -21,7 +21,7 @@ final class EmitterSafetyTests: XCTestCase {
 
     func testHTMLDropsUnsafeURLsAndColors() {
         for page in HTMLEmitter.Page.allCases {
-            let html = HTMLEmitter(page: page).emit(notes()) { _ in nil }
+            let html = HTMLEmitter(page: page).emit(notes(), imageFiles: ImageFileOptions(fileSystem: InMemoryImageFileSystem()))
             XCTAssertFalse(html.contains("javascript"), page.rawValue)
             XCTAssertFalse(html.contains("<script"), page.rawValue)
             XCTAssertFalse(html.contains("expression("), page.rawValue)

@@ -123,7 +123,7 @@ final class StateStoreTests: XCTestCase {
             XCTAssertEqual((error as? IOError)?.description, "cannot write '\(blocker)': exists and is not a directory")
         }
         XCTAssertThrowsError(try store.read(), "the state file cannot even be looked for") { error in
-            XCTAssertEqual((error as? IOError)?.description, "cannot read '\(store.path)': Not a directory")
+            XCTAssertEqual((error as? IOError)?.description, "cannot read '\(store.directory)': Not a directory")
         }
     }
 
@@ -131,7 +131,7 @@ final class StateStoreTests: XCTestCase {
         let store = FileStateStore(path: directory.path + "/state.json")
         try FileManager.default.createDirectory(atPath: store.path, withIntermediateDirectories: true)
         XCTAssertThrowsError(try store.read()) { error in
-            XCTAssertEqual((error as? IOError)?.description, "cannot read '\(store.path)': is a directory")
+            XCTAssertEqual((error as? IOError)?.description, "cannot read '\(store.path)': is a directory; expected a regular file")
         }
         XCTAssertThrowsError(try store.record([version("1.0.0")]))
     }

@@ -71,8 +71,7 @@ extension Compiler {
         guard !engine.hasErrors else { return nil }
         let notes = ReleaseNotes(manifest, selection: selection)
         if leavesMemoryForExit { ProcessLifetime.keep(notes) }
-        return Compilation(notes: notes, request: request, whatsNewKitJSON: whatsNewKitJSON,
-                           readLimit: readOptions.limits.maxInputBytes)
+        return Compilation(notes: notes, request: request, whatsNewKitJSON: whatsNewKitJSON, imageFiles: readOptions.imageFiles)
     }
 }
 
@@ -82,8 +81,8 @@ public struct Compilation: Sendable {
     let notes: ReleaseNotes
     let request: CompileRequest
     let whatsNewKitJSON: String?
-    /// The largest image file an HTML page inlines.
-    let readLimit: Int
+    /// Where the image files an HTML page inlines may be read from, and how much of them.
+    let imageFiles: ImageFileOptions
 
     /// The output for `target`, handed to `write` in order in chunks of about 128 KB.
     public func render(_ target: OutputPlan.Target, to write: (UnsafeBufferPointer<UInt8>) -> Void) {
@@ -102,10 +101,8 @@ public struct Compilation: Sendable {
     }
 
     private func render(_ target: OutputPlan.Target, into output: inout OutputBuffer) {
-        let limit = readLimit
-        let readFile: @Sendable (String) -> [UInt8]? = { path in try? FileSystem.read(path, limit: limit) }
         if let template = request.template {
-            output += template.emit(notes, readFile: readFile)
+            output += template.emit(notes, imageFiles: imageFiles)
             return
         }
         switch target.format {
@@ -115,7 +112,7 @@ public struct Compilation: Sendable {
             MarkdownEmitter().emit(notes, into: &output)
         case .html:
             let page = request.page ?? (notes.versions.count == 1 ? .showcase : .changelog)
-            HTMLEmitter(page: page).emit(notes, readFile: readFile, into: &output)
+            HTMLEmitter(page: page).emit(notes, imageFiles: imageFiles, into: &output)
         case .json:
             JSONEmitter().emit(notes, into: &output)
         case .whatsNewKitJSON:

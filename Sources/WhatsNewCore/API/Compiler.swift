@@ -56,7 +56,7 @@ public struct Compiler: Sendable {
     private func read(_ loaded: [LoadedInput], baseDirectory: String, engine: DiagnosticEngine) throws(IOError) -> Manifest? {
         var references: [LoadedInput] = []
         for file in referenceFiles { references += try InputLoader.load(file, options: readOptions, engine: engine) }
-        let reader = ManifestReader(schema: schema, rules: ManifestRules.all + lints.map { StoreLimitRule(lint: $0) },
+        let reader = ManifestReader(schema: schema, rules: ManifestRules.all(imageFiles: readOptions.imageFiles) + lints.map { StoreLimitRule(lint: $0) },
                                     addsPointers: addsPointers, baseDirectory: baseDirectory)
         guard let manifest = reader.read(loaded, references: references, engine: engine) else { return nil }
         if leavesMemoryForExit { ProcessLifetime.keep(manifest) }

@@ -5,9 +5,12 @@ public struct ReadOptions: Sendable {
     /// The name diagnostics give standard input (and whose extension picks YAML or JSON).
     public var assumeFilename: String?
     public var limits: YAMLLimits
+    /// Where `file:` images may be read from (`--assets-root`) and how much of them.
+    public var imageFiles: ImageFileOptions
 
-    public init(assumeFilename: String? = nil, limits: YAMLLimits = YAMLLimits()) {
+    public init(assumeFilename: String? = nil, limits: YAMLLimits = YAMLLimits(), imageFiles: ImageFileOptions = ImageFileOptions()) {
         self.assumeFilename = assumeFilename
         self.limits = limits
+        self.imageFiles = imageFiles
     }
 }

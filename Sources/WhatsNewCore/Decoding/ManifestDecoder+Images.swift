@@ -23,6 +23,7 @@ extension ManifestDecoder {
         // An image with errors is kept, for the checks of the rest of it: with the first source it names
         // that could be read, or none (an empty symbol name, which no rule reads).
         var source = Image.Source.systemName("")
+        var sourceLocation: SourceLocation?
         for key in sources {
             guard let sourceNode = fields[key], let value = context.string(sourceNode, for: "\(name).\(key)") else { continue }
             switch key {
@@ -30,6 +31,7 @@ extension ManifestDecoder {
             case "emoji": source = .emoji(value)
             default: source = .file(value)
             }
+            sourceLocation = context.location(sourceNode)
             break
         }
         return Image(source: source,
@@ -39,6 +41,6 @@ extension ManifestDecoder {
                          context.oneOf($0, for: "symbolRenderingMode", as: Image.SymbolRenderingMode.self)
                      },
                      alt: fields["alt"].flatMap { decodeText($0, for: "alt", context: context) },
-                     location: context.location(node))
+                     location: context.location(node), sourceLocation: sourceLocation)
     }
 }

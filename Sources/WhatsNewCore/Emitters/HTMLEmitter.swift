@@ -19,19 +19,21 @@ public struct HTMLEmitter: Sendable {
         self.page = page
     }
 
-    /// The page; `readFile` returns an image file's bytes (nil when it cannot be read: the alt text shows).
-    public func emit(_ notes: ReleaseNotes, readFile: @escaping (String) -> [UInt8]?) -> String {
+    /// The page; image files are read as `imageFiles` allows (one that cannot be read shows its alt text).
+    public func emit(_ notes: ReleaseNotes, imageFiles: ImageFileOptions = ImageFileOptions()) -> String {
         var html = OutputBuffer()
-        emit(notes, context: Context(notes: notes, readFile: readFile), threads: nil, into: &html)
+        emit(notes, context: Context(notes: notes, images: ImageFileLoader(options: imageFiles)), threads: nil, into: &html)
         return html.text
     }
 
     /// Writes the page into `html`, flushing it between features (the caller flushes the rest); a long
     /// changelog's articles are rendered on two threads as `rendering` says.
-    func emit(_ notes: ReleaseNotes, readFile: @escaping @Sendable (String) -> [UInt8]?,
+    func emit(_ notes: ReleaseNotes, imageFiles: ImageFileOptions = ImageFileOptions(),
               rendering: TwoThreadRendering = TwoThreadRendering(), into html: inout OutputBuffer) {
-        let threads = Threads(rendering: rendering) { Context(notes: notes, readFile: readFile) }
-        emit(notes, context: Context(notes: notes, readFile: readFile), threads: threads, into: &html)
+        // One loader for both threads: each file is read once, and the total limit counts it once.
+        let images = ImageFileLoader(options: imageFiles)
+        let threads = Threads(rendering: rendering) { Context(notes: notes, images: images) }
+        emit(notes, context: Context(notes: notes, images: images), threads: threads, into: &html)
     }
 
     /// How the articles may be rendered on two threads: the background thread makes a context of its own.
@@ -207,7 +209,8 @@ public struct HTMLEmitter: Sendable {
             return
         }
         let alt = PlainTextRenderer.render(image.alt == title.source ? title : context.texts.text(parsing: image.alt))
-        if case .file(let path, let resolved) = image.kind, let uri = context.dataURI(path: path, resolvedPath: resolved) {
+        // An image file (an SVG included) is only ever an <img> with a data URI: never markup of the page.
+        if case .file(let path, let directory) = image.kind, let uri = context.dataURI(path: path, directory: directory) {
             html += "<span class=\"icon icon-file\""
             html += context.tintStyle(image.color)
             html += "><img src=\""
@@ -265,9 +268,9 @@ public struct HTMLEmitter: Sendable {
     /// The pieces of the built-in page whose markup a template cannot write itself — the color styles checked
     /// for contrast, and the icons with their inlined images — keyed by version and feature anchor, so
     /// `Templates/changelog.html.mustache` gives exactly the built-in changelog.
-    static func templateParts(_ notes: ReleaseNotes, readFile: @escaping (String) -> [UInt8]?)
+    static func templateParts(_ notes: ReleaseNotes, imageFiles: ImageFileOptions)
         -> (titleStyles: [String: String], linkStyles: [String: String], icons: [String: String]) {
-        let context = Context(notes: notes, readFile: readFile)
+        let context = Context(notes: notes, images: ImageFileLoader(options: imageFiles))
         var parts: (titleStyles: [String: String], linkStyles: [String: String], icons: [String: String]) = ([:], [:], [:])
         for version in notes.versions {
             parts.titleStyles[version.anchor] = context.titleStyle(version.titleColor)
@@ -290,12 +293,12 @@ public struct HTMLEmitter: Sendable {
     /// Colors and images resolved once per page.
     private struct Context {
         let notes: ReleaseNotes
-        let readFile: (String) -> [UInt8]?
+        let images: ImageFileLoader
         let accent: Color
 
-        init(notes: ReleaseNotes, readFile: @escaping (String) -> [UInt8]?) {
+        init(notes: ReleaseNotes, images: ImageFileLoader) {
             self.notes = notes
-            self.readFile = readFile
+            self.images = images
             accent = Color.parse(notes.accentColor) ?? .named(.blue)
         }
 
@@ -365,27 +368,23 @@ public struct HTMLEmitter: Sendable {
             return style.trimmingCharacters(in: .whitespaces)
         }
 
-        /// Data URIs by resolved path: a file shown by many features is read and encoded once.
+        /// Data URIs by the file's identity (device and inode), not by its spelling: a file shown by many
+        /// features, or named in many ways, is read and encoded once.
         private let dataURIs = DataURICache()
 
-        /// An image file as a data URI, or nil when it is not SVG/PNG/JPEG or cannot be read.
-        func dataURI(path: String, resolvedPath: String) -> String? {
-            if let known = dataURIs.byPath[resolvedPath] { return known }
-            let uri = readDataURI(path: path, resolvedPath: resolvedPath)
-            dataURIs.byPath[resolvedPath] = uri
+        /// An image file as a data URI, or nil when `ImageFileLoader` refuses it (`MissingImageFileRule`
+        /// reported why, unless the file changed since).
+        func dataURI(path: String, directory: String) -> String? {
+            guard case .success(let loaded) = images.load(path, declaredIn: directory) else { return nil }
+            if let known = dataURIs.byIdentity[loaded.identity] { return known }
+            let uri = "data:\(loaded.type.mediaType);base64," + Data(loaded.bytes).base64EncodedString()
+            dataURIs.byIdentity[loaded.identity] = uri
             return uri
-        }
-
-        private func readDataURI(path: String, resolvedPath: String) -> String? {
-            let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
-            let types = ["svg": "image/svg+xml", "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg"]
-            guard let type = types[ext], let bytes = readFile(resolvedPath) else { return nil }
-            return "data:\(type);base64," + Data(bytes).base64EncodedString()
         }
     }
 
     private final class DataURICache {
-        var byPath: [String: String?] = [:]
+        var byIdentity: [FileIdentity: String] = [:]
     }
 
     private final class StyleCache {

@@ -10,8 +10,9 @@ public struct ReleaseNotes: Sendable {
             /// An SF Symbol, with the glyph shown for it.
             case symbol(name: String, glyph: String)
             case emoji(String)
-            /// A file: its path as written, and resolved against the manifest's directory.
-            case file(path: String, resolvedPath: String)
+            /// A file: its path as written, and the directory of the file that declares it (which the path
+            /// is relative to).
+            case file(path: String, directory: String)
         }
 
         /// The kind and colors: the same for every feature that shows one image of the registry, so those
@@ -311,7 +312,8 @@ public struct ReleaseNotes: Sendable {
             case .systemName(let name): kind = .symbol(name: name, glyph: glyph(forSystemName: name))
             case .emoji(let emoji): kind = .emoji(emoji)
             case .file(let path):
-                kind = .file(path: path, resolvedPath: path.hasPrefix("/") ? path : manifest.baseDirectory + "/" + path)
+                let directory = image.location.map { ImageFileLoader.directory(ofDeclaringFile: $0.file.name) } ?? manifest.baseDirectory
+                kind = .file(path: path, directory: directory)
             }
             return Image(kind: kind, color: image.foregroundColor?.text, renderingMode: image.renderingMode?.rawValue,
                          symbolRenderingMode: image.symbolRenderingMode?.rawValue, alt: image.alt.map(text) ?? altFallback)

@@ -26,9 +26,10 @@ public struct TemplateEmitter: Sendable {
         }
     }
 
-    /// The output; `readFile` returns an image file's bytes, for icons inlined as in the built-in HTML.
-    public func emit(_ notes: ReleaseNotes, readFile: @escaping (String) -> [UInt8]? = { _ in nil }) -> String {
-        template.render(TemplateContext.make(notes, readFile: readFile))
+    /// The output; image files are read as `imageFiles` allows, for icons inlined as in the built-in HTML
+    /// (none are read when it is nil).
+    public func emit(_ notes: ReleaseNotes, imageFiles: ImageFileOptions? = nil) -> String {
+        template.render(TemplateContext.make(notes, imageFiles: imageFiles ?? ImageFileOptions(fileSystem: InMemoryImageFileSystem())))
     }
 }
 
@@ -37,8 +38,8 @@ public struct TemplateEmitter: Sendable {
 /// and escaped for their format; `markdown…` and `iconHTML`/`…Style` values are the built-in outputs' own
 /// pieces, so the shipped templates give exactly the built-in outputs.
 enum TemplateContext {
-    static func make(_ notes: ReleaseNotes, readFile: @escaping (String) -> [UInt8]?) -> [String: Any] {
-        let parts = HTMLEmitter.templateParts(notes, readFile: readFile)
+    static func make(_ notes: ReleaseNotes, imageFiles: ImageFileOptions) -> [String: Any] {
+        let parts = HTMLEmitter.templateParts(notes, imageFiles: imageFiles)
         let appURL = notes.appURL.flatMap { LinkPolicy.sanitized($0, allowRelative: false) }
         return [
             "app": ["name": clean(notes.appName ?? ""), "url": appURL ?? "", "hasURL": appURL != nil,

@@ -11,9 +11,11 @@ extension FileSystem {
     /// to a temporary file in the same directory, which is then hard-linked to `path` (link(2) fails
     /// rather than replace). Returns false, having written nothing, when `path` already exists as a
     /// file, a directory or a symbolic link (even a dangling one).
-    public static func createAtomically(_ bytes: [UInt8], at path: String, mode: mode_t = 0o644) throws(IOError) -> Bool {
+    /// The file gets `mode`, else `0666 & ~umask`.
+    public static func createAtomically(_ bytes: [UInt8], at path: String, mode: mode_t? = nil) throws(IOError) -> Bool {
         if exists(path) { return false }
-        let temporary = try writeTemporaryFile(bytes, beside: path, mode: mode)
+        let temporary = try writeTemporaryFile(bytes, beside: path, mode: mode ?? newFileMode())
+        defer { TemporaryFiles.forget(temporary) }
         if link(temporary, path) == 0 {
             unlink(temporary)
             return true

@@ -6,8 +6,9 @@ import Musl
 import Darwin
 #endif
 
-/// The file operations of the state store: directories created private, reads that allow a missing
-/// file, and an exclusive lock held across a read-modify-write.
+/// The file operations of the state store: directories created private and checked to be, reads that
+/// allow a missing file, and an exclusive lock held across a read-modify-write. Nothing here follows a
+/// symbolic link at the final name or waits on a FIFO.
 extension FileSystem {
     /// Creates `path` and every missing parent with `mode` (exactly, whatever the umask); existing
     /// directories are left as they are.
@@ -22,15 +23,39 @@ extension FileSystem {
         }
     }
 
-    /// The contents of a file, or nil when it does not exist (a missing parent directory included).
-    public static func readIfPresent(_ path: String, limit: Int) throws(IOError) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        if descriptor < 0 {
-            if errno == ENOENT { return nil }
+    /// Throws unless `path` is a directory that this user (or root) owns and nobody else can write, as ssh
+    /// checks `~/.ssh`: in a directory others can write, they could plant links, FIFOs or a state of their own.
+    public static func checkPrivateDirectory(_ path: String) throws(IOError) {
+        guard try checkPrivateDirectoryIfPresent(path) else { throw IOError(path: path, reason: reason(ENOENT)) }
+    }
+
+    /// `checkPrivateDirectory`, but false when nothing is at `path`.
+    public static func checkPrivateDirectoryIfPresent(_ path: String) throws(IOError) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT { return false }
             throw IOError(path: path, reason: reason())
         }
-        close(descriptor)
-        return try read(path, limit: limit)
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw IOError(path: path, reason: "is not a directory") }
+        let user = geteuid()
+        if info.st_uid != user, info.st_uid != 0 {
+            throw IOError(path: path, reason: "the directory belongs to another user (uid \(info.st_uid)); expected a directory of your own "
+                          + "(uid \(user)): use a state directory of your own (XDG_STATE_HOME, --state-file)")
+        }
+        if info.st_mode & 0o022 != 0 {
+            let mode = String(info.st_mode & 0o7777, radix: 8)
+            throw IOError(path: path, reason: "other users can write the directory (mode 0\(mode)); expected a directory only its owner can "
+                          + "write: run chmod go-w '\(TerminalSafeText.visible(path))'")
+        }
+        return true
+    }
+
+    /// The contents of a regular file, or nil when it does not exist (a missing parent directory included);
+    /// a symbolic link, FIFO or device at `path` is an error, found without waiting on it.
+    public static func readIfPresent(_ path: String, limit: Int) throws(IOError) -> [UInt8]? {
+        guard let descriptor = try openRegularFileIfPresent(path, flags: O_RDONLY) else { return nil }
+        defer { close(descriptor) }
+        return try read(descriptor: descriptor, path: path, limit: limit)
     }
 
     /// Removes a file; a missing one is fine.
@@ -40,11 +65,17 @@ extension FileSystem {
 
     /// Runs `body` while holding an exclusive `flock` on `lockPath` (created 0600 if missing), so other
     /// processes doing the same wait their turn. The lock file is never removed: removing it would let
-    /// a waiting process and a new one hold "the" lock at the same time.
+    /// a waiting process and a new one hold "the" lock at the same time. It must be a regular file of this
+    /// user's: a link is never followed (so nothing is created through one) and another user's file, which
+    /// that user could hold locked forever, is refused.
     public static func withExclusiveLock<Result>(_ lockPath: String, _ body: () throws(IOError) -> Result) throws(IOError) -> Result {
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw IOError(path: lockPath, reason: reason(), writing: true) }
+        let descriptor = try openRegularFile(lockPath, flags: O_RDWR | O_CREAT, mode: 0o600)
         defer { close(descriptor) }
+        var info = stat()
+        if fstat(descriptor, &info) == 0, info.st_uid != geteuid() {
+            throw IOError(path: lockPath, reason: "the lock file belongs to another user (uid \(info.st_uid)); expected a file of your own",
+                          writing: true)
+        }
         while flock(descriptor, LOCK_EX) != 0 {
             if errno != EINTR { throw IOError(path: lockPath, reason: "cannot lock: \(reason())", writing: true) }
         }

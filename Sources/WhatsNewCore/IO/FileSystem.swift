@@ -26,6 +26,50 @@ public enum FileSystem {
         let descriptor: Int32 = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw IOError(path: path, reason: reason()) }
         defer { if descriptor != 0 { close(descriptor) } }
+        return try read(descriptor: descriptor, path: path, limit: limit)
+    }
+
+    /// The contents of the regular file at `path`, at most `limit + 1` bytes, opened with `O_NOFOLLOW |
+    /// O_NONBLOCK` and checked with `fstat` on the descriptor: a symbolic link, FIFO or device is refused
+    /// without waiting on it. For files a stranger may have put in place (fragments, state).
+    public static func readRegularFile(_ path: String, limit: Int) throws(IOError) -> [UInt8] {
+        let descriptor = try openRegularFile(path, flags: O_RDONLY)
+        defer { close(descriptor) }
+        return try read(descriptor: descriptor, path: path, limit: limit)
+    }
+
+    /// Opens `path` with `flags | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC` and returns the descriptor
+    /// when it is a regular file; throws, naming what it is, otherwise.
+    static func openRegularFile(_ path: String, flags: Int32, mode: mode_t = 0) throws(IOError) -> Int32 {
+        guard let descriptor = try openRegularFileIfPresent(path, flags: flags, mode: mode) else {
+            throw IOError(path: path, reason: reason(ENOENT), writing: flags & (O_WRONLY | O_RDWR) != 0)
+        }
+        return descriptor
+    }
+
+    /// `openRegularFile`, but nil when nothing is at `path` (or a directory on the way is missing).
+    static func openRegularFileIfPresent(_ path: String, flags: Int32, mode: mode_t = 0) throws(IOError) -> Int32? {
+        let writing = flags & (O_WRONLY | O_RDWR) != 0
+        let descriptor = open(path, flags | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, mode)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            throw IOError(path: path, reason: errno == ELOOP ? "is a symbolic link; expected a regular file" : reason(), writing: writing)
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let failure = IOError(path: path, reason: reason(), writing: writing)
+            close(descriptor)
+            throw failure
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw IOError(path: path, reason: "is \(describe(mode: info.st_mode)); expected a regular file", writing: writing)
+        }
+        return descriptor
+    }
+
+    /// The contents of an open file, reading at most `limit + 1` bytes; errors name `path`.
+    static func read(descriptor: Int32, path: String, limit: Int) throws(IOError) -> [UInt8] {
         var info = stat()
         if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
             throw IOError(path: path, reason: "is a directory")
@@ -64,6 +108,26 @@ public enum FileSystem {
         return bytes
     }
 
+    /// The absolute path `path` resolves to, every symbolic link followed, or nil (with `errno` set).
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// What kind of file a mode says, for messages: "a directory", "a FIFO", …
+    static func describe(mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFREG: return "a regular file"
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR, S_IFBLK: return "a device"
+        case S_IFSOCK: return "a socket"
+        case S_IFLNK: return "a symbolic link"
+        default: return "a special file"
+        }
+    }
+
     /// The names of the entries of a directory, sorted bytewise.
     public static func entries(of path: String) throws(IOError) -> [String] {
         guard let directory = opendir(path) else { throw IOError(path: path, reason: reason()) }
@@ -76,43 +140,6 @@ public enum FileSystem {
             if name != ".", name != ".." { names.append(name) }
         }
         return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-    }
-
-    /// Writes `bytes` to `path` atomically: a temporary file in the same directory, then a rename, so a
-    /// failure never leaves a half-written file. `-` writes to standard output.
-    ///
-    /// A rename replaces whatever the path names, so two kinds of path are written differently: a device,
-    /// FIFO or socket (`-o /dev/null`, `-o /dev/stdout`) is written into directly, never replaced by a
-    /// regular file; and a symbolic link stays a link, its target is replaced atomically.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(IOError) {
-        try writeAtomically(to: path, mode: mode) { writer in writer.write(bytes) }
-    }
-
-    /// Writes what `produce` gives its `Writer`, chunk by chunk, to `path` exactly as `writeAtomically(_:to:mode:)`
-    /// writes bytes: into a temporary file renamed over `path` only once all of it is written and flushed
-    /// (a failure leaves `path` as it was), or straight through for `-` and for a device, FIFO or socket.
-    /// A long output never has to be held in memory whole.
-    public static func writeAtomically(to path: String, mode: mode_t = 0o644,
-                                       _ produce: (inout Writer) -> Void) throws(IOError) {
-        if path == "-" {
-            try write(to: 1, path: path, produce)
-            return
-        }
-        var info = stat()
-        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
-            let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-            guard descriptor >= 0 else { throw IOError(path: path, reason: reason(), writing: true) }
-            defer { close(descriptor) }
-            try write(to: descriptor, path: path, produce)
-            return
-        }
-        let destination = symbolicLinkTarget(of: path) ?? path
-        let temporary = try writeTemporaryFile(beside: destination, mode: mode, produce)
-        guard rename(temporary, destination) == 0 else {
-            let failure = IOError(path: path, reason: reason(), writing: true)
-            unlink(temporary)
-            throw failure
-        }
     }
 
     /// Writes chunks to a file descriptor, each in full (retrying interrupted and short writes). After the
@@ -143,45 +170,8 @@ public enum FileSystem {
         }
     }
 
-    /// The resolved path of a symbolic link whose target exists, or nil when `path` is no such link.
-    private static func symbolicLinkTarget(of path: String) -> String? {
-        var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
-    /// Writes `bytes` to a new temporary file in the directory of `path`, with `mode`, flushed to disk,
-    /// and returns its path; errors name `path`, and leave no temporary file behind.
-    static func writeTemporaryFile(_ bytes: [UInt8], beside path: String, mode: mode_t) throws(IOError) -> String {
-        try writeTemporaryFile(beside: path, mode: mode) { writer in writer.write(bytes) }
-    }
-
-    /// Writes what `produce` gives its `Writer` to a new temporary file in the directory of `path`, with
-    /// `mode`, flushed to disk, and returns its path; errors name `path`, and leave no temporary file behind.
-    private static func writeTemporaryFile(beside path: String, mode: mode_t,
-                                           _ produce: (inout Writer) -> Void) throws(IOError) -> String {
-        var template = Array((directoryName(of: path) + "/.whatsnew-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { mkstemp($0) } ?? -1
-        }
-        guard descriptor >= 0 else { throw IOError(path: path, reason: reason(), writing: true) }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        do throws(IOError) {
-            defer { close(descriptor) }
-            try write(to: descriptor, path: path, produce)
-            guard fchmod(descriptor, mode) == 0, fsync(descriptor) == 0 else {
-                throw IOError(path: path, reason: reason(), writing: true)
-            }
-        } catch {
-            unlink(temporary)
-            throw error
-        }
-        return temporary
-    }
-
     /// Runs `produce` with a `Writer` on `descriptor`, and throws the first write failure.
-    private static func write(to descriptor: Int32, path: String, _ produce: (inout Writer) -> Void) throws(IOError) {
+    static func write(to descriptor: Int32, path: String, _ produce: (inout Writer) -> Void) throws(IOError) {
         var writer = Writer(descriptor: descriptor, path: path)
         produce(&writer)
         if let failure = writer.failure { throw failure }

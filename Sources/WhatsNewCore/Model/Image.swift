@@ -5,7 +5,7 @@ public struct Image: Sendable, Hashable {
         case systemName(String)
         /// A glyph shown everywhere.
         case emoji(String)
-        /// An SVG, PNG or JPEG path relative to the manifest's directory.
+        /// An SVG, PNG, JPEG, GIF or WebP path relative to the directory of the file that declares it.
         case file(String)
     }
 
@@ -24,15 +24,19 @@ public struct Image: Sendable, Hashable {
     /// Accessibility text; defaults to the title of the feature it illustrates.
     public var alt: LocalizedText?
     public var location: SourceLocation?
+    /// Where the value of `systemName`, `emoji` or `file` is written (a `file:` path's problems point there).
+    public var sourceLocation: SourceLocation?
 
     public init(source: Source, foregroundColor: ColorValue? = nil, renderingMode: RenderingMode? = nil,
-                symbolRenderingMode: SymbolRenderingMode? = nil, alt: LocalizedText? = nil, location: SourceLocation? = nil) {
+                symbolRenderingMode: SymbolRenderingMode? = nil, alt: LocalizedText? = nil, location: SourceLocation? = nil,
+                sourceLocation: SourceLocation? = nil) {
         self.source = source
         self.foregroundColor = foregroundColor
         self.renderingMode = renderingMode
         self.symbolRenderingMode = symbolRenderingMode
         self.alt = alt
         self.location = location
+        self.sourceLocation = sourceLocation
     }
 
     public static func == (lhs: Image, rhs: Image) -> Bool {

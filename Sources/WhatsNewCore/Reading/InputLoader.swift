@@ -22,18 +22,16 @@ enum InputLoader {
 
     static func load(_ path: String, options: ReadOptions, engine: DiagnosticEngine) throws(IOError) -> [LoadedInput] {
         if path != "-", FileSystem.kind(of: path) == .directory {
-            let names = try FileSystem.entries(of: path).filter { name in
-                !name.hasPrefix(".") && fragmentExtensions.contains { name.lowercased().hasSuffix($0) }
-            }
-            if names.isEmpty {
+            let fragments = try FileSystem.fragmentFiles(in: path, extensions: fragmentExtensions)
+            for skipped in fragments.skipped { engine.report(skipped.diagnostic) }
+            if fragments.paths.isEmpty {
                 engine.report(Diagnostic(.error, code: "no-input-files",
                                          message: "directory '\(path)' holds no *.yaml, *.yml or *.json file; expected at least one fragment"))
                 return []
             }
-            let base = path.hasSuffix("/") ? String(path.dropLast()) : path
             var inputs: [LoadedInput] = []
-            for name in names {
-                inputs.append(try loadFile(base + "/" + name, displayName: base + "/" + name, isFragment: true, options: options, engine: engine))
+            for fragment in fragments.paths {
+                inputs.append(try loadFile(fragment, displayName: fragment, isFragment: true, options: options, engine: engine))
             }
             return inputs
         }
@@ -43,7 +41,9 @@ enum InputLoader {
 
     private static func loadFile(_ path: String, displayName: String, isFragment: Bool, options: ReadOptions,
                                  engine: DiagnosticEngine) throws(IOError) -> LoadedInput {
-        let bytes = try FileSystem.read(path, limit: options.limits.maxInputBytes)
+        // A fragment is one of many files in a directory, not a path the user named: never a link or a FIFO.
+        let bytes = try isFragment ? FileSystem.readRegularFile(path, limit: options.limits.maxInputBytes)
+            : FileSystem.read(path, limit: options.limits.maxInputBytes)
         return parse(bytes, displayName: displayName, isFragment: isFragment, options: options, engine: engine)
     }
 

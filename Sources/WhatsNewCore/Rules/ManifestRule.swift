@@ -6,7 +6,10 @@ protocol ManifestRule: Sendable {
 
 /// The semantic rules that run on every `compile` and `validate`, in order.
 enum ManifestRules {
-    static let all: [any ManifestRule] = [
+    static let all = all(imageFiles: ImageFileOptions())
+
+    /// The rules, image files read under `imageFiles` (`--assets-root`, the size limits).
+    static func all(imageFiles: ImageFileOptions) -> [any ManifestRule] { [
         UnresolvedReferenceRule(),
         UnusedReferenceRule(),
         DuplicateVersionRule(),
@@ -14,12 +17,12 @@ enum ManifestRules {
         DuplicateFeatureIDRule(),
         DuplicateFeatureRule(),
         UnreachablePatchRule(),
-        MissingImageFileRule(),
+        MissingImageFileRule(options: imageFiles),
         InvalidURLRule(),
         EmptyTextRule(),
         InvalidColorRule(),
         BlockMarkdownRule(),
-    ]
+    ] }
 }
 
 extension Manifest {

@@ -1,7 +1,18 @@
-/// `missing-image-file` (error): an image `file:` that does not exist beside the manifest, or is not a
-/// regular file. (`unsupported-image` (warning): a format HTML cannot inline; it shows the alt text.)
+/// Image `file:` paths, checked exactly as HTML inlining reads them (`ImageFileLoader`), each problem at the
+/// path's value:
+/// - `invalid-image-path` (error): a control character (a NUL would end the path the system opens), or an
+///   absolute path.
+/// - `image-outside-root` (error): a `..` or a symbolic link that leads out of the declaring file's
+///   directory (or out of `--assets-root`).
+/// - `missing-image-file` (error): no such file, or not a regular file (a directory, FIFO, device, …).
+/// - `unreadable-image-file` (error): the file exists but cannot be read.
+/// - `invalid-image-content` (error): the content is not what the extension says (PNG, JPEG, GIF and WebP
+///   by signature, SVG by its `<svg` root element).
+/// - `image-too-large` / `images-too-large` (error): one file over the per-image limit, or the files together
+///   over the total limit.
+/// - `unsupported-image` (warning): a format HTML cannot inline; it shows the alt text.
 struct MissingImageFileRule: ManifestRule {
-    static let inlinedExtensions = ["svg", "png", "jpg", "jpeg"]
+    var options = ImageFileOptions()
 
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
         var images: [Image] = manifest.images.entries.map(\.value)
@@ -11,26 +22,69 @@ struct MissingImageFileRule: ManifestRule {
                 if case .inline(let image)? = features[index].image { images.append(image) }
             }
         }
+        let loader = ImageFileLoader(options: options)
         for image in images {
             guard case .file(let path) = image.source else { continue }
-            let resolved = path.hasPrefix("/") ? path : manifest.baseDirectory + "/" + path
-            switch FileSystem.kind(of: resolved) {
-            case .file:
-                let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
-                if !Self.inlinedExtensions.contains(ext) {
-                    engine.report(Diagnostic(.warning, code: "unsupported-image",
-                                             message: "image file '\(path)' is neither SVG, PNG nor JPEG; HTML shows its alt text instead",
-                                             at: image.location, fix: "convert it to SVG, PNG or JPEG"))
-                }
-            case .missing:
-                engine.report(Diagnostic(.error, code: "missing-image-file",
-                                         message: "image file '\(path)' does not exist; expected a file relative to the manifest's directory ('\(manifest.baseDirectory)')",
-                                         at: image.location, fix: "correct the path, or add the file"))
-            default:
-                engine.report(Diagnostic(.error, code: "missing-image-file",
-                                         message: "image file '\(path)' is not a regular file; expected an SVG, PNG or JPEG file",
-                                         at: image.location))
+            let directory = image.location.map { ImageFileLoader.directory(ofDeclaringFile: $0.file.name) } ?? manifest.baseDirectory
+            if case .failure(let problem) = loader.load(path, declaredIn: directory) {
+                engine.report(diagnostic(problem, path: path, directory: directory, at: image.sourceLocation ?? image.location))
             }
         }
+    }
+
+    private func diagnostic(_ problem: ImageFileProblem, path: String, directory: String, at location: SourceLocation?) -> Diagnostic {
+        let shown = "'\(TerminalSafeText.visible(path))'"
+        switch problem {
+        case .controlCharacter:
+            return Diagnostic(.error, code: "invalid-image-path",
+                              message: "image path \(shown) contains a control character; expected a relative path of printable characters",
+                              at: location, fix: "remove the control character (a NUL would end the path the system opens)")
+        case .absolutePath:
+            return Diagnostic(.error, code: "invalid-image-path",
+                              message: "image path \(shown) is absolute; expected a path relative to the declaring file's directory ('\(directory)')",
+                              at: location, fix: "put the image beside the manifest and give its relative path")
+        case .outsideRoot(let root):
+            return Diagnostic(.error, code: "image-outside-root",
+                              message: "image file \(shown) leads outside '\(root)'; expected a file inside "
+                                  + (options.assetsRoot == nil ? "the declaring file's directory" : "--assets-root"),
+                              at: location, fix: "move the image inside '\(root)', or name a directory that holds it with --assets-root")
+        case .missing:
+            return Diagnostic(.error, code: "missing-image-file",
+                              message: "image file \(shown) does not exist; expected a file relative to the declaring file's directory ('\(directory)')",
+                              at: location, fix: "correct the path, or add the file")
+        case .notRegularFile(let kind):
+            return Diagnostic(.error, code: "missing-image-file",
+                              message: "image file \(shown) is \(kind); expected a regular SVG, PNG, JPEG, GIF or WebP file",
+                              at: location, fix: "name an image file")
+        case .unreadable(let reason):
+            return Diagnostic(.error, code: "unreadable-image-file",
+                              message: "image file \(shown) cannot be read (\(reason)); expected a readable image file",
+                              at: location, fix: "check the file's permissions")
+        case .unsupportedType:
+            return Diagnostic(.warning, code: "unsupported-image",
+                              message: "image file \(shown) is neither SVG, PNG, JPEG, GIF nor WebP; HTML shows its alt text instead",
+                              at: location, fix: "convert it to SVG, PNG, JPEG, GIF or WebP")
+        case .tooLarge(let size, let limit):
+            return Diagnostic(.error, code: "image-too-large",
+                              message: "image file \(shown) is \(size) bytes; expected at most \(Self.describe(bytes: limit)) (\(limit) bytes) per image",
+                              at: location, fix: "shrink or compress the image")
+        case .totalTooLarge(let limit):
+            return Diagnostic(.error, code: "images-too-large",
+                              message: "image file \(shown) takes the manifest's image files past \(Self.describe(bytes: limit)) in all; "
+                                  + "expected at most \(Self.describe(bytes: limit)) together",
+                              at: location, fix: "shrink the images, or use fewer of them")
+        case .wrongContent(let expected):
+            return Diagnostic(.error, code: "invalid-image-content",
+                              message: "image file \(shown) is not \(expected); expected content that matches its extension",
+                              at: location, fix: "convert the file, or give it the extension of its format")
+        }
+    }
+
+    /// "8 MiB", "1.5 MiB", "300 bytes".
+    static func describe(bytes: Int) -> String {
+        if bytes < 1024 { return "\(bytes) bytes" }
+        if bytes < 1 << 20 { return "\(bytes / 1024) KiB" }
+        let tenths = (bytes * 10) >> 20
+        return tenths % 10 == 0 ? "\(tenths / 10) MiB" : "\(tenths / 10).\(tenths % 10) MiB"
     }
 }

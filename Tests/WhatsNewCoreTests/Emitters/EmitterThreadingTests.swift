@@ -19,17 +19,20 @@ final class EmitterThreadingTests: XCTestCase {
         return notes
     }
 
-    private static let readFile: @Sendable (String) -> [UInt8]? = { _ in Array("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8) }
+    /// The fixture's one image file, held in memory.
+    private static let imageFiles = ImageFileOptions(fileSystem: InMemoryImageFileSystem(files: [
+        "assets/logo.svg": Array("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8),
+    ]))
 
     private func html(_ notes: ReleaseNotes, _ rendering: TwoThreadRendering, streamed: Bool = false) -> String {
         guard streamed else {
             var output = OutputBuffer()
-            HTMLEmitter(page: .changelog).emit(notes, readFile: Self.readFile, rendering: rendering, into: &output)
+            HTMLEmitter(page: .changelog).emit(notes, imageFiles: Self.imageFiles, rendering: rendering, into: &output)
             return output.text
         }
         var bytes: [UInt8] = []
         var output = OutputBuffer { bytes.append(contentsOf: $0) }
-        HTMLEmitter(page: .changelog).emit(notes, readFile: Self.readFile, rendering: rendering, into: &output)
+        HTMLEmitter(page: .changelog).emit(notes, imageFiles: Self.imageFiles, rendering: rendering, into: &output)
         output.flush()
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -54,7 +57,7 @@ final class EmitterThreadingTests: XCTestCase {
             XCTAssertEqual(html(notes, threaded), single, "\(count) versions")
             XCTAssertEqual(html(notes, threaded, streamed: true), single, "\(count) versions, streamed")
             XCTAssertEqual(single.components(separatedBy: "<article class=\"version\"").count - 1, count)
-            XCTAssertEqual(HTMLEmitter(page: .changelog).emit(notes, readFile: Self.readFile), single, "the public emit")
+            XCTAssertEqual(HTMLEmitter(page: .changelog).emit(notes, imageFiles: Self.imageFiles), single, "the public emit")
             if count > 0 {
                 XCTAssertTrue(single.contains("id=\"v3.0.0\""), "the last version's article")
                 let showsLogo = (0..<count).contains { version in (0...version % 4).contains { (version + $0) % 8 == 7 } }

@@ -30,7 +30,7 @@ struct ReadBackNotes: Equatable {
             var version = version
             version.features = version.features.map { feature in
                 var feature = feature
-                if case .file(let path, _)? = feature.image?.kind { feature.image?.kind = .file(path: path, resolvedPath: "") }
+                if case .file(let path, _)? = feature.image?.kind { feature.image?.kind = .file(path: path, directory: "") }
                 return feature
             }
             return version
@@ -148,7 +148,7 @@ struct ReadBackNotes: Equatable {
             switch (systemName, emoji, file) {
             case (let name?, nil, nil): kind = .symbol(name: name, glyph: glyph)
             case (nil, let emoji?, nil) where glyph == emoji: kind = .emoji(emoji)
-            case (nil, nil, let path?) where glyph == SymbolGlyphs.fallback: kind = .file(path: path, resolvedPath: "")
+            case (nil, nil, let path?) where glyph == SymbolGlyphs.fallback: kind = .file(path: path, directory: "")
             default: throw ReadError("an image needs exactly one of systemName, emoji, file, and its glyph")
             }
             return ReleaseNotes.Image(kind: kind, color: foregroundColor, renderingMode: renderingMode,

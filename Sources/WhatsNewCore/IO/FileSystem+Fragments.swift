@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The files of a directory of fragments, which a stranger may have filled: only regular files count, and
+/// nothing leads out of the directory. A symbolic link (even to a file beside it), a subdirectory, a FIFO,
+/// a device or a socket with a fragment's extension is skipped with a `fragment-skipped` warning (an error
+/// under `--strict`), never followed or read.
+public struct FragmentFiles: Sendable {
+    /// An entry that is not read, and what it is ("a symbolic link", "a FIFO", …).
+    public struct Skipped: Sendable, Hashable {
+        public let path: String
+        public let kind: String
+
+        /// The warning that says so.
+        public var diagnostic: Diagnostic {
+            Diagnostic(.warning, code: "fragment-skipped",
+                       message: "skipped '\(TerminalSafeText.visible(path))' in the directory of fragments: it is \(kind); expected a regular file",
+                       fix: kind == "a symbolic link" ? "put the file itself in the directory instead of a link" : "remove it, or rename it without a fragment extension")
+        }
+    }
+
+    /// The regular files to read, sorted bytewise by name.
+    public var paths: [String] = []
+    public var skipped: [Skipped] = []
+}
+
+extension FileSystem {
+    /// The fragments of `directory`: its entries whose name ends in one of `extensions` (any case) and does
+    /// not start with `.`, each by `lstat` (a link is never followed). Read them with `readRegularFile`,
+    /// which refuses anything that was swapped for a link or a FIFO since.
+    public static func fragmentFiles(in directory: String, extensions: [String]) throws(IOError) -> FragmentFiles {
+        let base = directory.hasSuffix("/") && directory != "/" ? String(directory.dropLast()) : directory
+        var files = FragmentFiles()
+        for name in try entries(of: directory) where !name.hasPrefix(".") && extensions.contains(where: { name.lowercased().hasSuffix($0) }) {
+            let path = base + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0 else { throw IOError(path: path, reason: reason()) }
+            if info.st_mode & S_IFMT == S_IFREG {
+                files.paths.append(path)
+            } else {
+                files.skipped.append(FragmentFiles.Skipped(path: path, kind: describe(mode: info.st_mode)))
+            }
+        }
+        return files
+    }
+}
