@@ -95,9 +95,16 @@ public enum YAMLParser {
 
     /// An input too large to read.
     private static func sizeProblem(_ file: SourceFile, limits: YAMLLimits) -> YAMLError? {
+        sizeProblem(byteCount: file.bytes.count, limits: limits)
+    }
+
+    /// The `input-too-large` error for an input of `byteCount` bytes, at its start, or nil when it is within
+    /// the limit. A caller holding the bytes checks this before making a `SourceFile` of them, so that a
+    /// rejected input's diagnostic never needs the line table of all of it.
+    public static func sizeProblem(byteCount: Int, limits: YAMLLimits) -> YAMLError? {
         // Marks hold 32-bit offsets, so no limit goes past 4 GiB.
         let maxInputBytes = min(limits.maxInputBytes, Mark.maximumOffset)
-        if file.bytes.count > maxInputBytes {
+        if byteCount > maxInputBytes {
             return YAMLError(code: "input-too-large",
                              message: "the input is larger than the limit; expected at most \(maxInputBytes) bytes",
                              range: .fileStart, fix: "split it into fragments in a directory, or raise the limit with --max-input-bytes")
