@@ -81,7 +81,7 @@ struct CompileCommand: ParsableCommand {
         case .success(let made): plan = made
         case .failure(let error): throw ValidationError(error.description)
         }
-        let engine = DiagnosticEngine(strict: strict)
+        let engine = input.makeEngine(strict: strict)
         let printer = TextDiagnosticPrinter(useColor: colorOptions.useColor(for: 2))
         var templateEmitter: TemplateEmitter?
         if let template {

@@ -66,7 +66,7 @@ struct ShowCommand: ParsableCommand {
         }
         let current = try VersionArgument.parse(text, for: "--current-version")
         let printer = TextDiagnosticPrinter(useColor: colorOptions.useColor(for: 2))
-        let engine = DiagnosticEngine()
+        let engine = input.makeEngine()
         let loaded: Manifest?
         do {
             loaded = try Compiler(readOptions: input.readOptions).load([manifest], engine: engine)

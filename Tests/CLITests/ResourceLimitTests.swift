@@ -65,4 +65,63 @@ final class ResourceLimitTests: XCTestCase {
 
             """)
     }
+
+    // MARK: Diagnostics (item 6)
+
+    /// A manifest with `count` versions that are each a number, which each is an error.
+    private func writeNumberVersions(_ count: Int) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("whatsnew-numbers-\(UUID().uuidString).yaml")
+        try Data(("versions:\n" + String(repeating: "- 1\n", count: count)).utf8).write(to: url)
+        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url
+    }
+
+    func testDiagnosticsStopAtTheLimitAndSayHowManyMoreThereWere() throws {
+        let input = try writeNumberVersions(1500)
+        let result = try CommandRunner.run(["validate", input.path])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr.components(separatedBy: ": error: ").count - 1, 1000)
+        XCTAssertTrue(result.stderr.contains("\(input.path):1001:3: error: expected a mapping for 'versions[999]', found an integer"))
+        XCTAssertFalse(result.stderr.contains("versions[1000]"))
+        XCTAssertTrue(result.stderr.hasSuffix("""
+            whatsnew: note: 500 more errors not shown; expected at most 1000 diagnostics (--max-diagnostics) [too-many-diagnostics]
+               = fix: fix the ones shown and run again, or show more with --max-diagnostics N (0 shows every one)
+            1500 errors generated.
+
+            """), String(result.stderr.suffix(500)))
+
+        let all = try CommandRunner.run(["validate", input.path, "--max-diagnostics", "0"])
+        XCTAssertEqual(all.stderr.components(separatedBy: ": error: ").count - 1, 1500)
+        XCTAssertFalse(all.stderr.contains("too-many-diagnostics"))
+        let few = try CommandRunner.run(["compile", input.path, "--format", "json", "--max-diagnostics", "3"])
+        XCTAssertEqual(few.status, 1)
+        XCTAssertEqual(few.stderr.components(separatedBy: ": error: ").count - 1, 3)
+        XCTAssertTrue(few.stderr.contains("1497 more errors not shown"), few.stderr)
+        XCTAssertEqual(try CommandRunner.run(["dump-tree", input.path, "--max-diagnostics", "-1"]).status, 64)
+    }
+
+    func testMachineFormatsStayWithinWhatTheirConsumersAccept() throws {
+        let input = try writeNumberVersions(1500)
+        let json = try CommandRunner.run(["validate", input.path, "--diagnostics", "json"])
+        let objects = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stderr.utf8)) as? [[String: Any]])
+        XCTAssertEqual(objects.count, 1001)
+        XCTAssertEqual(objects.last?["code"] as? String, "too-many-diagnostics")
+
+        let github = try CommandRunner.run(["validate", input.path, "--diagnostics", "github"])
+        let commands = github.stderr.split(separator: "\n")
+        XCTAssertEqual(commands.count { $0.hasPrefix("::error ") }, 10)
+        XCTAssertEqual(commands.count, 11)
+        XCTAssertTrue(commands.last?.hasPrefix("::notice title=too-many-diagnostics::1490 more errors not annotated") == true, github.stderr)
+
+        let sarif = try CommandRunner.run(["validate", input.path, "--diagnostics", "sarif"])
+        let log = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(sarif.stderr.utf8)) as? [String: Any])
+        let run = try XCTUnwrap((log["runs"] as? [[String: Any]])?.first)
+        XCTAssertEqual((run["results"] as? [Any])?.count, 1000)
+        let invocation = try XCTUnwrap((run["invocations"] as? [[String: Any]])?.first)
+        XCTAssertEqual((invocation["toolExecutionNotifications"] as? [Any])?.count, 1)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("whatsnew-truncated-\(UUID().uuidString).sarif")
+        try Data(sarif.stderr.utf8).write(to: file)
+        addTeardownBlock { try? FileManager.default.removeItem(at: file) }
+        try SchemaValidator.assertValid([file], against: SchemaValidator.sarifSchema)
+    }
 }

@@ -64,7 +64,7 @@ public struct Compiler: Sendable {
 
         // The schema thread walks the trees through handles of its own (see `YAMLNode.forAnotherThread`).
         let schemaInputs = (loaded.map { $0.forAnotherThread() }, references.map { $0.forAnotherThread() })
-        let schemaCheck = Self.inBackground { [schema] findings in
+        let schemaCheck = Self.inBackground(keeping: engine.limit) { [schema] findings in
             let schema = schema ?? .builtin
             for input in schemaInputs.0 { schema.check(input, role: input.isFragment ? .fragment : .manifest, engine: findings) }
             for input in schemaInputs.1 { schema.check(input, role: .refs, engine: findings) }
@@ -75,7 +75,7 @@ public struct Compiler: Sendable {
         }
         // Reading problems point at text that may not be in the tree (a dropped duplicate key), so only the
         // problems found from here on get a JSON Pointer.
-        let firstSemanticDiagnostic = engine.count
+        let firstSemanticDiagnostic = engine.checkpoint
         defer { fillPaths(engine, since: firstSemanticDiagnostic, from: loaded + references) }
 
         var decoder = ManifestDecoder(engine: engine)
@@ -91,12 +91,13 @@ public struct Compiler: Sendable {
         // threads end together), each rule reporting to diagnostics of its own, taken in rule order.
         let rules: [any ManifestRule] = ManifestRules.all + lints.map { StoreLimitRule(lint: $0) }
         let turns = TakenInTurn(count: rules.count)
-        let otherThread = BackgroundWork { [manifest] in Self.check(manifest, with: rules, takingTurns: turns) }
-        let thisThread = Self.check(manifest, with: rules, takingTurns: turns)
-        for (_, diagnostics) in (thisThread + otherThread.result).sorted(by: { $0.rule < $1.rule }) {
-            engine.report(contentsOf: diagnostics)
+        let limit = engine.limit
+        let otherThread = BackgroundWork { [manifest] in Self.check(manifest, with: rules, takingTurns: turns, keeping: limit) }
+        let thisThread = Self.check(manifest, with: rules, takingTurns: turns, keeping: limit)
+        for (_, findings) in (thisThread + otherThread.result).sorted(by: { $0.rule < $1.rule }) {
+            engine.report(contentsOf: findings)
         }
-        engine.report(contentsOf: schemaCheck.result, unlessReportedSince: firstSemanticDiagnostic)
+        engine.report(schemaCheck.result, unlessReportedSince: firstSemanticDiagnostic)
         if leavesMemoryForExit { ProcessLifetime.keep(manifest) }
         return manifest
     }
@@ -112,25 +113,26 @@ public struct Compiler: Sendable {
         }
     }
 
-    /// Runs the rules `turns` hands this thread, each reporting to diagnostics of its own.
-    private static func check(_ manifest: Manifest, with rules: [any ManifestRule],
-                              takingTurns turns: TakenInTurn) -> [(rule: Int, diagnostics: [Diagnostic])] {
-        var found: [(rule: Int, diagnostics: [Diagnostic])] = []
+    /// Runs the rules `turns` hands this thread, each reporting to an engine of its own that keeps `limit`.
+    private static func check(_ manifest: Manifest, with rules: [any ManifestRule], takingTurns turns: TakenInTurn,
+                              keeping limit: Int?) -> [(rule: Int, findings: DiagnosticEngine.Findings)] {
+        var found: [(rule: Int, findings: DiagnosticEngine.Findings)] = []
         while let index = turns.take() {
-            let findings = DiagnosticEngine()
+            let findings = DiagnosticEngine(limit: limit)
             rules[index].check(manifest, engine: findings)
-            found.append((index, findings.diagnostics))
+            found.append((index, findings.findings))
         }
         return found
     }
 
     /// Checks that run on a thread of their own and report to diagnostics of their own (an engine is never
     /// shared between threads); the work's `result` is what they found.
-    private static func inBackground(_ checks: @escaping @Sendable (DiagnosticEngine) -> Void) -> BackgroundWork<[Diagnostic]> {
+    private static func inBackground(keeping limit: Int?,
+                                     _ checks: @escaping @Sendable (DiagnosticEngine) -> Void) -> BackgroundWork<DiagnosticEngine.Findings> {
         BackgroundWork {
-            let findings = DiagnosticEngine()
+            let findings = DiagnosticEngine(limit: limit)
             checks(findings)
-            return findings.diagnostics
+            return findings.findings
         }
     }
 
@@ -167,7 +169,7 @@ public struct Compiler: Sendable {
 
     /// Gives each diagnostic without a JSON Pointer the pointer of its position in its file's tree (the
     /// whole tree, read again when the parser dropped its versions: see `LoadedInput.wholeTree`).
-    private func fillPaths(_ engine: DiagnosticEngine, since start: Int, from inputs: [LoadedInput]) {
+    private func fillPaths(_ engine: DiagnosticEngine, since start: DiagnosticEngine.Checkpoint, from inputs: [LoadedInput]) {
         var inputsByFile: [ObjectIdentifier: LoadedInput] = [:]
         for input in inputs { inputsByFile[ObjectIdentifier(input.file)] = input }
         var roots: [ObjectIdentifier: YAMLNode] = [:]

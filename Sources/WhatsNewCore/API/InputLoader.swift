@@ -81,7 +81,7 @@ enum InputLoader {
             // (Transcoding UTF-16 or UTF-32 made it larger.)
             return rejected(bytes, displayName: displayName, isFragment: isFragment, error: tooLarge, engine: engine)
         }
-        var early = decodingVersions ? EarlyVersions(file: file, checksSchema: checkingVersions) : nil
+        var early = decodingVersions ? EarlyVersions(file: file, checksSchema: checkingVersions, keeping: engine.limit) : nil
         var document = YAMLParser.parse(file, format: file.format, limits: options.limits, handingOutItems: early?.observer)
         if document.droppedItems > 0, document.errors.isEmpty, early?.match(document.root) != true {
             // The finished tree's `versions` are not the items that were handed over (a `<<` merge can do

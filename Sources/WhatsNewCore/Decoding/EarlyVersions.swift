@@ -17,7 +17,7 @@ import YAMLTree
 /// it behind), which is why it is marked `@unchecked Sendable`.
 final class EarlyVersions: @unchecked Sendable {
     private let file: SourceFile
-    private let findings = DiagnosticEngine()
+    private let findings: DiagnosticEngine
     private let checksSchema: Bool
     /// The items that decoded (an item with errors has none), in order.
     private var entries: [VersionEntry] = []
@@ -26,8 +26,9 @@ final class EarlyVersions: @unchecked Sendable {
     /// Made when the first item comes: the built-in schema is compiled meanwhile, on a thread of its own.
     private var schemaCheck: SchemaItemCheck?
 
-    init(file: SourceFile, checksSchema: Bool = false) {
+    init(file: SourceFile, checksSchema: Bool = false, keeping limit: Int? = DiagnosticEngine.defaultLimit) {
         self.file = file
+        self.findings = DiagnosticEngine(limit: limit)
         self.checksSchema = checksSchema
     }
 
@@ -64,9 +65,9 @@ final class EarlyVersions: @unchecked Sendable {
 
     /// The decoded versions and what decoding them found, when `items` (the finished tree's `versions`) are
     /// the items that were decoded; nil otherwise (then they must be decoded from the tree).
-    func take(for items: YAMLSequence) -> (entries: [VersionEntry], diagnostics: [Diagnostic])? {
+    func take(for items: YAMLSequence) -> (entries: [VersionEntry], diagnostics: DiagnosticEngine.Findings)? {
         guard match(items) else { return nil }
         defer { entries = [] }
-        return (entries, findings.diagnostics)
+        return (entries, findings.findings)
     }
 }
