@@ -13,7 +13,7 @@ struct InputOptions: ParsableArguments {
     @Option(name: .long, help: "The deepest nesting of sequences and mappings.")
     var maxDepth: Int = YAMLLimits().maxDepth
 
-    @Option(name: .long, help: "How many nodes YAML aliases may expand to, per input byte.")
+    @Option(name: .long, help: "How many bytes YAML aliases may expand to, per input byte (each alias counts its anchor's text and 16 per node; at least 64 KiB in all).")
     var aliasBudget: Int = YAMLLimits().aliasExpansionPerByte
 
     @Option(name: .long, help: ArgumentHelp(

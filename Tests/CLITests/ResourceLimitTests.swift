@@ -124,4 +124,89 @@ final class ResourceLimitTests: XCTestCase {
         addTeardownBlock { try? FileManager.default.removeItem(at: file) }
         try SchemaValidator.assertValid([file], against: SchemaValidator.sarifSchema)
     }
+
+    // MARK: Alias expansion and output size (item 7)
+
+    private func write(_ text: String, name: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("whatsnew-\(name)-\(UUID().uuidString).yaml")
+        try Data(text.utf8).write(to: url)
+        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url
+    }
+
+    func testOneLongScalarAliasedThousandsOfTimesStopsAtTheByteBudget() throws {
+        // 80 KB aliased 15,000 times (a 125 KB file): 1.2 GB of memory to validate, and 1.2 GB of HTML, with a node budget.
+        let text = "versions:\n  - version: 1.0.0\n    features: [&f {title: x, subtitle: \(String(repeating: "A", count: 80_000))}"
+            + String(repeating: ",*f", count: 15_000) + "]\n"
+        let input = try write(text, name: "long-alias")
+        let result = try CommandRunner.run(["validate", input.path, "--diagnostics", "json"])
+        XCTAssertEqual(result.status, 1)
+        let objects = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stderr.utf8)) as? [[String: Any]])
+        XCTAssertEqual(objects.map { $0["code"] as? String }, ["alias-budget-exceeded"])
+        // The budget is 4 bytes per input byte: 500,284 here, which the seventh alias of 80,093 bytes crosses.
+        XCTAssertEqual(objects.first?["message"] as? String,
+                       "aliases expand to more than 500284 bytes; expected at most 4 bytes per input byte (at least 65536 in all)")
+        XCTAssertEqual(objects.first?["column"] as? Int, 80_042 + 3 * 6, "the seventh alias")
+    }
+
+    /// A manifest whose one aliased feature `{title: T, subtitle: S}` is repeated as often as the alias budget
+    /// allows (4 bytes per input byte, at least 64 KiB; each alias costs its text and 16 bytes per node), or
+    /// once more than that; ahead of it, `padding` versions of one short feature each.
+    private func maximalAliases(title: String, subtitle: String, padding: Int = 0, oneMore: Bool = false) -> String {
+        func quoted(_ text: String) -> String {
+            "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                .replacingOccurrences(of: "\u{1}", with: "\\x01") + "\""
+        }
+        var head = "versions:\n"
+        for index in 0..<padding { head += "  - {version: 2.0.\(index), features: [{title: t, subtitle: s}]}\n" }
+        head += "  - version: 1.0.0\n    features: [&f {title: \(quoted(title)), subtitle: \(quoted(subtitle))}"
+        let tail = "]\n"
+        let cost = 5 * 16 + "title".utf8.count + title.utf8.count + "subtitle".utf8.count + subtitle.utf8.count
+        let base = head.utf8.count + tail.utf8.count
+        var count = max(65_536 / cost, 4 * base / (cost - 12)) + 2
+        while count * cost > max(65_536, 4 * (base + 3 * count)) { count -= 1 }
+        return head + String(repeating: ",*f", count: count + (oneMore ? 1 : 0)) + tail
+    }
+
+    func testEveryOutputOfAMaximalAliasInputIsASmallMultipleOfTheInput() throws {
+        let cases = [
+            ("long", maximalAliases(title: String(repeating: "a", count: 10_000), subtitle: String(repeating: "b", count: 10_000))),
+            ("escaped", maximalAliases(title: String(repeating: "<&\"'\u{1}", count: 2_000), subtitle: String(repeating: "<&\"'", count: 2_500))),
+            ("short", maximalAliases(title: "a", subtitle: "b", padding: 300)),
+        ]
+        for (name, text) in cases {
+            let input = try write(text, name: "maximal-\(name)")
+            for format in ["html", "markdown", "ansi", "json", "whatsnewkit-json"] {
+                let result = try CommandRunner.run(["compile", input.path, "--format", format, "--color", "never"])
+                XCTAssertEqual(result.status, 0, "\(name) \(format): \(result.stderr.prefix(300))")
+                // Measured: at most 42 times (JSON of many short features), each text written three ways.
+                XCTAssertLessThanOrEqual(result.stdout.utf8.count, 48 * text.utf8.count, "\(name) \(format)")
+                XCTAssertGreaterThan(result.stdout.utf8.count, text.utf8.count, "\(name) \(format)")
+            }
+            let oneMore = try write(name == "long" ? maximalAliases(title: String(repeating: "a", count: 10_000),
+                                                                    subtitle: String(repeating: "b", count: 10_000), oneMore: true)
+                                                   : name == "short" ? maximalAliases(title: "a", subtitle: "b", padding: 300, oneMore: true)
+                                                   : maximalAliases(title: String(repeating: "<&\"'\u{1}", count: 2_000),
+                                                                    subtitle: String(repeating: "<&\"'", count: 2_500), oneMore: true),
+                                    name: "over-\(name)")
+            let over = try CommandRunner.run(["validate", oneMore.path])
+            XCTAssertEqual(over.status, 1, name)
+            XCTAssertTrue(over.stderr.contains("[alias-budget-exceeded]"), "\(name): \(over.stderr.prefix(300))")
+        }
+    }
+
+    func testATextRepeatedByDefaultsInEveryVersionStopsAtTheOutputBudget() throws {
+        // 80 KB of title in `defaults`, and 2,000 versions without one of their own: 175 KB gave 160 MB of Markdown.
+        var text = "defaults:\n  title: \(String(repeating: "B", count: 80_000))\nversions:\n"
+        for index in 0..<2000 { text += "  - {version: 1.0.\(index), features: [{title: x, subtitle: y}]}\n" }
+        let input = try write(text, name: "defaults")
+        let output = input.deletingPathExtension().appendingPathExtension("md")
+        let result = try CommandRunner.run(["compile", input.path, "-o", output.path])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("error: the notes, newest first, repeat their texts to more than 1607360 bytes by version 1.0.1979; "
+                                             + "expected at most 8 per input byte (at least 1048576 in all) [output-budget-exceeded]"),
+                      String(result.stderr.prefix(500)))
+        XCTAssertTrue(result.stderr.contains(":1983:15: error:"), String(result.stderr.prefix(300)))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output.path))
+    }
 }

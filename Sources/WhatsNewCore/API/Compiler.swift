@@ -87,6 +87,7 @@ public struct Compiler: Sendable {
         }
         var manifest = decoder.finish(firstFile: loaded.first?.file)
         manifest.baseDirectory = baseDirectory
+        manifest.inputByteCount = (loaded + references).reduce(0) { $0 + $1.file.bytes.count }
         // The rules run on two threads, each taking the next rule not yet taken (they differ in cost: the
         // threads end together), each rule reporting to diagnostics of its own, taken in rule order.
         let rules: [any ManifestRule] = ManifestRules.all + lints.map { StoreLimitRule(lint: $0) }
