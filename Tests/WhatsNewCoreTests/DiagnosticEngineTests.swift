@@ -62,7 +62,7 @@ final class DiagnosticEngineTests: XCTestCase {
         let start = engine.checkpoint
         for line in 1...100 { engine.report(error(file, line: line)) }
         // Another layer finds the same 100 problems, and one more, and reports warnings (strict is the main engine's).
-        let layer = engine.part()
+        let layer = DiagnosticEngine(limit: engine.limit)
         for line in 1...101 { layer.report(error(file, line: line, .warning)) }
         engine.strict = true
         engine.report(layer.findings, unlessReportedSince: start)

@@ -33,12 +33,6 @@ public final class DiagnosticEngine {
         self.limit = limit.map { max(1, $0) }
     }
 
-    /// An engine for one part of the work (a thread, a rule) whose findings are reported to this one later:
-    /// it keeps as many as this one, and leaves `--strict` to this one.
-    func part() -> DiagnosticEngine {
-        DiagnosticEngine(limit: limit)
-    }
-
     public func report(_ diagnostic: Diagnostic) {
         var diagnostic = diagnostic
         if strict, diagnostic.severity == .warning { diagnostic.severity = .error }
@@ -81,7 +75,8 @@ public final class DiagnosticEngine {
         }
     }
 
-    /// What this engine found, to report to another one (see `part`).
+    /// What this engine found, to report to another one: an engine of a part of the work (a thread, a rule)
+    /// keeps as many as the one it reports to, and leaves `--strict` to that one.
     public var findings: Findings {
         var unplaced = Findings.Counts()
         var placed = Findings.Counts()
@@ -184,9 +179,6 @@ extension DiagnosticEngine {
         let kept: [Diagnostic]
         let places: [Place]
         let unplaced: Counts
-
-        /// The kept diagnostics, sorted.
-        public var diagnostics: [Diagnostic] { kept }
     }
 
     /// Where a diagnostic is, as `report(_:unlessReportedSince:)` compares them: its file and start offset.
