@@ -33,19 +33,27 @@ public struct YAMLLimits: Sendable, Hashable {
     public var maxInputBytes: Int
     /// The deepest nesting of sequences and mappings.
     public var maxDepth: Int
-    /// How many nodes alias expansion may add per input byte (with a floor for small inputs).
+    /// How many bytes alias expansion may add per input byte, and at least in all (see `aliasBudget`).
     public var aliasExpansionPerByte: Int
     public var aliasExpansionFloor: Int
 
-    public init(maxInputBytes: Int = 64 << 20, maxDepth: Int = 256, aliasExpansionPerByte: Int = 1,
-                aliasExpansionFloor: Int = 100_000) {
+    /// What one node reached through an alias costs the budget besides its text: a node with no text
+    /// (an empty string, an empty list) still costs every stage that walks it, and every output that
+    /// writes it some markup.
+    public static let aliasNodeBytes = 16
+
+    public init(maxInputBytes: Int = 64 << 20, maxDepth: Int = 256, aliasExpansionPerByte: Int = 4,
+                aliasExpansionFloor: Int = 64 << 10) {
         self.maxInputBytes = maxInputBytes
         self.maxDepth = maxDepth
         self.aliasExpansionPerByte = aliasExpansionPerByte
         self.aliasExpansionFloor = aliasExpansionFloor
     }
 
-    /// The alias expansion budget for an input of `byteCount` bytes, in nodes.
+    /// The alias expansion budget for an input of `byteCount` bytes, in bytes: what every alias adds up to,
+    /// each counting the bytes of the scalars a walk of its anchor's node reaches (aliases in it expanded)
+    /// and `aliasNodeBytes` per node. With aliases bounded so, whatever reads the tree reads at most
+    /// `byteCount + budget` bytes' worth of it, and every output stays a small multiple of its input.
     public func aliasBudget(forInputOf byteCount: Int) -> Int {
         let (scaled, overflow) = byteCount.multipliedReportingOverflow(by: aliasExpansionPerByte)
         return max(aliasExpansionFloor, overflow ? Int.max : scaled)

@@ -65,9 +65,16 @@ public enum YAMLParser {
 
     /// An input too large to read.
     private static func sizeProblem(_ file: SourceFile, limits: YAMLLimits) -> YAMLError? {
+        sizeProblem(byteCount: file.bytes.count, limits: limits)
+    }
+
+    /// The `input-too-large` error for an input of `byteCount` bytes, at its start, or nil when it is within
+    /// the limit. A caller holding the bytes checks this before making a `SourceFile` of them, so that a
+    /// rejected input's diagnostic never needs the line table of all of it.
+    public static func sizeProblem(byteCount: Int, limits: YAMLLimits) -> YAMLError? {
         // Marks hold 32-bit offsets, so no limit goes past 4 GiB.
         let maxInputBytes = min(limits.maxInputBytes, Mark.maximumOffset)
-        if file.bytes.count > maxInputBytes {
+        if byteCount > maxInputBytes {
             return YAMLError(code: "input-too-large",
                              message: "the input is larger than the limit; expected at most \(maxInputBytes) bytes",
                              range: .fileStart, fix: "split it into fragments in a directory, or raise the limit with --max-input-bytes")
@@ -112,6 +119,16 @@ private struct Composer: ~Copyable {
         let firstAliasSite: Int
         /// 1 + the expanded count of every child.
         var expanded = 1
+        /// The bytes a walk of this collection costs, as the alias budget counts them (see `YAMLLimits`).
+        var expandedBytes = YAMLLimits.aliasNodeBytes
+    }
+
+    /// A node with the count of nodes and the bytes a walk of it reaches (aliases expanded): what an alias
+    /// to it adds to its parent, and takes from the alias budget.
+    private struct Expansion {
+        let node: UInt32
+        let nodes: Int
+        let bytes: Int
     }
 
     /// Where an alias among the children was written (the node itself is its anchor's, with its range).
@@ -146,9 +163,10 @@ private struct Composer: ~Copyable {
     /// The record indices of the children of every open collection.
     private var pending: [UInt32] = []
     private var aliasSites: [AliasSite] = []
-    /// Each anchor's node and how many nodes it expands to (what an alias to it adds).
-    private var anchors: [String: (node: UInt32, expanded: Int)] = [:]
-    private var root: (node: UInt32, expanded: Int)?
+    /// Each anchor's node, how many nodes it expands to and how many bytes (what an alias to it adds).
+    private var anchors: [String: Expansion] = [:]
+    private var root: Expansion?
+    /// The bytes aliases may still expand to (see `YAMLLimits.aliasBudget`).
     private var aliasBudget: Int
     private var documents = 0
     /// The text libyaml reads (while `run` runs).
@@ -218,7 +236,7 @@ private struct Composer: ~Copyable {
         }
         guard let root else { return nil }
         let storage = NodeStorage(records: records, slots: slots, file: file, source: file.bytes, extra: extra, tags: tags,
-                                  root: Int(root.node), rootExpandedCount: root.expanded)
+                                  root: Int(root.node), rootExpandedCount: root.nodes)
         return YAMLNode(storage, Int(root.node))
     }
 
@@ -256,7 +274,7 @@ private struct Composer: ~Copyable {
                 record.scalarKind = style == .plain ? event.plainKind : .string
             }
             let node = append(record, tag: tag)
-            add(node, expanded: 1, anchor: anchor)
+            add(Expansion(node: node, nodes: 1, bytes: YAMLLimits.aliasNodeBytes + Int(record.count)), anchor: anchor)
         case YAML_ALIAS_EVENT:
             let name = anchor ?? ""
             let range = SourceRange(start: event.start, end: event.end)
@@ -269,16 +287,19 @@ private struct Composer: ~Copyable {
                     range: range))
                 throw Stop()
             }
-            aliasBudget -= target.expanded
+            aliasBudget -= target.bytes
             if aliasBudget < 0 {
                 let budget = limits.aliasBudget(forInputOf: file.bytes.count)
                 errors.append(YAMLError(
                     code: "alias-budget-exceeded",
-                    message: "aliases expand to more than \(budget) nodes; expected at most \(limits.aliasExpansionPerByte) per input byte",
-                    range: range, fix: "aliases that repeat aliases grow exponentially (a \"billion laughs\"); inline the data or use fewer nested aliases"))
+                    message: "aliases expand to more than \(budget) bytes; expected at most \(limits.aliasExpansionPerByte) bytes per input byte "
+                        + "(at least \(limits.aliasExpansionFloor) in all)",
+                    range: range,
+                    fix: "an alias repeats all of its anchor's text, and aliases that repeat aliases grow exponentially (a \"billion laughs\"); "
+                        + "inline the data, use fewer or smaller aliases, or raise the limit with --alias-budget"))
                 throw Stop()
             }
-            add(target.node, expanded: target.expanded, anchor: nil, aliasSite: range)
+            add(target, anchor: nil, aliasSite: range)
         case YAML_SEQUENCE_START_EVENT:
             try push(isMapping: false, event: event, tag: tag, anchor: anchor)
         case YAML_MAPPING_START_EVENT:
@@ -296,7 +317,7 @@ private struct Composer: ~Copyable {
                                          count: UInt32(children.count / (frame.isMapping ? 2 : 1))),
                               tag: frame.tag)
             slots.append(contentsOf: children)
-            add(node, expanded: frame.expanded, anchor: frame.anchor)
+            add(Expansion(node: node, nodes: frame.expanded, bytes: frame.expandedBytes), anchor: frame.anchor)
         default:
             break
         }
@@ -334,16 +355,20 @@ private struct Composer: ~Copyable {
                            firstChild: pending.count, firstAliasSite: aliasSites.count))
     }
 
-    /// Adds a node that expands to `expanded` nodes to the open collection (or makes it the root).
-    private mutating func add(_ node: UInt32, expanded: Int, anchor: String?, aliasSite: SourceRange? = nil) {
-        if let anchor { anchors[anchor] = (node, expanded) }
+    /// Adds a node and what it expands to to the open collection (or makes it the root).
+    private mutating func add(_ expansion: Expansion, anchor: String?, aliasSite: SourceRange? = nil) {
+        let (node, expanded) = (expansion.node, expansion.nodes)
+        if let anchor { anchors[anchor] = expansion }
         guard !stack.isEmpty else {
-            root = (node, expanded)
+            root = expansion
             return
         }
         if let aliasSite { aliasSites.append(AliasSite(child: pending.count, range: aliasSite)) }
         pending.append(node)
         stack[stack.count - 1].expanded += expanded
+        // (Saturating: only aliases can make it large, and the budget stops them long before.)
+        stack[stack.count - 1].expandedBytes = stack[stack.count - 1].expandedBytes.addingReportingOverflow(expansion.bytes).overflow
+            ? Int.max : stack[stack.count - 1].expandedBytes + expansion.bytes
     }
 
     /// Where a record's node is, in lines and columns.

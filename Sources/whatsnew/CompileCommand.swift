@@ -59,7 +59,7 @@ struct CompileCommand: ParsableCommand {
     @Option(name: .long, help: "A YAML/JSON file of registries the inputs may refer to; repeatable.")
     var refs: [String] = []
 
-    @Option(name: .long, help: "The terminal width in columns (default: the terminal's, else COLUMNS, else 80).")
+    @Option(name: .long, help: "The terminal width in columns, 20 to 1000 (default: the terminal's, else COLUMNS, else 80).")
     var width: Int?
 
     @Flag(name: .long, help: "Treat warnings as errors.")
@@ -74,7 +74,7 @@ struct CompileCommand: ParsableCommand {
 
     func validate() throws {
         if release != nil, since != nil { throw ValidationError("--release and --since exclude each other; give one") }
-        if let width, width < 20 { throw ValidationError("--width must be at least 20, found \(width)") }
+        try Terminal.validate(width: width)
         for (flag, value) in [("--release", release), ("--since", since)] {
             if let value, SemanticVersion(value) == nil { throw ValidationError("\(flag) '\(value)' is not a version; expected e.g. 1.2.0") }
         }
@@ -90,7 +90,7 @@ struct CompileCommand: ParsableCommand {
         if let usage = Output.outputOverwritingAnInput(plan.targets.map(\.path), inputs: inputs, otherFiles: refs + (template.map { [$0] } ?? [])) {
             throw usage
         }
-        let engine = DiagnosticEngine(strict: strict)
+        let engine = input.makeEngine(strict: strict)
         let printer = TextDiagnosticPrinter(useColor: colorOptions.useColor(for: 2))
         var templateEmitter: TemplateEmitter?
         if let template {
@@ -111,7 +111,7 @@ struct CompileCommand: ParsableCommand {
                                  locale: locale, platform: platform),
             page: page,
             terminal: TerminalCapabilities.detect(useColor: colorOptions.useColor(for: 1), environment: Terminal.environment),
-            width: width ?? Terminal.width(),
+            width: Terminal.width(width),
             template: templateEmitter)
         let compilation: Compilation?
         do {

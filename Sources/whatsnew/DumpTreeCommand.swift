@@ -27,7 +27,7 @@ struct DumpTreeCommand: ParsableCommand {
     @OptionGroup var colorOptions: ColorOptions
 
     func run() throws {
-        let engine = DiagnosticEngine()
+        let engine = input.makeEngine()
         let tree: String?
         do {
             tree = try Compiler(readOptions: input.readOptions).dumpTree(file, positions: positions, engine: engine)

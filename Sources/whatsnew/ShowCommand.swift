@@ -46,12 +46,16 @@ struct ShowCommand: ParsableCommand {
     @Option(name: .long, help: "The locale of the texts, e.g. de or zh-Hans.")
     var locale: String?
 
-    @Option(name: .long, help: "The terminal width in columns (default: the terminal's, else COLUMNS, else 80).")
+    @Option(name: .long, help: "The terminal width in columns, 20 to 1000 (default: the terminal's, else COLUMNS, else 80).")
     var width: Int?
 
     @OptionGroup var input: InputOptions
     @OptionGroup var assets: AssetOptions
     @OptionGroup var colorOptions: ColorOptions
+
+    func validate() throws {
+        try Terminal.validate(width: width)
+    }
 
     func run() throws {
         if let reason = WhatsNewPresenter.silenceReason(checkTerminal: !noTtyCheck) {
@@ -63,7 +67,7 @@ struct ShowCommand: ParsableCommand {
         }
         let current = try VersionArgument.parse(text, for: "--current-version")
         let printer = TextDiagnosticPrinter(useColor: colorOptions.useColor(for: 2))
-        let engine = DiagnosticEngine()
+        let engine = input.makeEngine()
         let loaded: Manifest?
         do {
             loaded = try Compiler(readOptions: assets.applied(to: input.readOptions)).load([manifest], engine: engine)
@@ -88,7 +92,7 @@ struct ShowCommand: ParsableCommand {
         shown.versions = plan.entries
         let notes = ReleaseNotes(shown, selection: Selection(locale: locale))
         let terminal = TerminalCapabilities.detect(useColor: colorOptions.useColor(for: 1), environment: Terminal.environment)
-        Output.standardOutput(ANSIEmitter(capabilities: terminal, width: width ?? Terminal.width()).emit(notes))
+        Output.standardOutput(ANSIEmitter(capabilities: terminal, width: Terminal.width(width)).emit(notes))
 
         guard !dryRun, !noRecord else { return }
         do {

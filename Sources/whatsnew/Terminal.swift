@@ -1,3 +1,5 @@
+import ArgumentParser
+import WhatsNewCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,12 +17,25 @@ enum Terminal {
         return values
     }
 
-    /// The width for terminal output: the terminal's, else `COLUMNS`, else 80.
-    static func width() -> Int {
+    /// The widths `--width` accepts, in columns.
+    static let widths = ANSIEmitter.widths
+
+    /// The width for terminal output: `--width` when given, else the terminal's (at most the widest of
+    /// `widths`), else `COLUMNS` when it is a number within `widths` (anything else is ignored), else 80.
+    static func width(_ option: Int?) -> Int {
+        if let option { return option }
         var size = winsize()
-        if isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col >= 20 { return Int(size.ws_col) }
-        if let columns = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }), columns >= 20 { return columns }
+        if isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, Int(size.ws_col) >= widths.lowerBound {
+            return min(Int(size.ws_col), widths.upperBound)
+        }
+        if let columns = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }), widths.contains(columns) { return columns }
         return 80
+    }
+
+    /// Refuses a `--width` outside `widths` as a usage error (exit 64).
+    static func validate(width: Int?) throws {
+        guard let width, !widths.contains(width) else { return }
+        throw ValidationError("--width must be between \(widths.lowerBound) and \(widths.upperBound) columns, found \(width)")
     }
 
     /// Whether a run that exits right after its work leaves its trees to the exit instead of freeing them

@@ -69,7 +69,7 @@ struct ValidateCommand: ParsableCommand {
     var strict = false
 
     func run() throws {
-        let engine = DiagnosticEngine(strict: strict)
+        let engine = input.makeEngine(strict: strict)
         do {
             var custom: SchemaValidator?
             if let schema {

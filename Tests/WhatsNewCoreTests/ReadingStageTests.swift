@@ -137,10 +137,16 @@ final class ReadingStageTests: XCTestCase {
             diagnostic.subject = subject
             return diagnostic
         }
-        let model = [diagnostic("missing-key", subject: "versions")]
-        let schema = [diagnostic("schema-required", subject: "versions"), diagnostic("schema-required", subject: "app"),
-                      diagnostic("schema-maxProperties", subject: nil), diagnostic("schema-type", subject: nil)]
-        XCTAssertEqual(LayerAgreement.schemaFailures(schema, notFoundIn: model).map { "\($0.code) \($0.subject ?? "")" },
-                       ["schema-required app", "schema-maxProperties ", "schema-type "])
+        let model = DiagnosticEngine()
+        model.report(diagnostic("missing-key", subject: "versions"))
+        let schema = DiagnosticEngine()
+        for failure in [diagnostic("schema-required", subject: "versions"), diagnostic("schema-required", subject: "app"),
+                        diagnostic("schema-maxProperties", subject: nil), diagnostic("schema-type", subject: nil)] {
+            schema.report(failure)
+        }
+        let engine = DiagnosticEngine()
+        engine.report(schema.findings, except: LayerAgreement.reported(by: model.findings))
+        XCTAssertEqual(engine.diagnostics.map { "\($0.code) \($0.subject ?? "")" }, ["schema-required app", "schema-maxProperties ", "schema-type "])
+        XCTAssertEqual(engine.errorCount, 3)
     }
 }

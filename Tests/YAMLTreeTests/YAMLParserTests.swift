@@ -166,7 +166,21 @@ final class YAMLParserTests: XCTestCase {
         let document = parse(lines.joined(separator: "\n"))
         XCTAssertNil(document.root)
         XCTAssertEqual(document.errors.map(\.code), ["alias-budget-exceeded"])
-        XCTAssertEqual(document.errors.first?.range.start.line, 5)
+        // a0 costs 206 bytes (16 per node, 3 per "lol"), a1 2,076, a2 20,776: the third alias in a3 crosses the
+        // 64 KiB floor of a small input.
+        XCTAssertEqual(document.errors.first?.range.start.line, 4)
+        XCTAssertEqual(document.errors.first?.range.start.column, 20)
+    }
+
+    func testTheBudgetCountsTheBytesOfWhatAliasesRepeat() {
+        // Each alias repeats 1,000 bytes and one node (1,016 in all): 64 fit in the 64 KiB floor, the 65th does not.
+        // A budget of nodes let all of them through, however long the text.
+        let text = "s: &s " + String(repeating: "x", count: 1000) + "\nl: [" + Array(repeating: "*s", count: 100).joined(separator: ", ") + "]\n"
+        let document = parse(text)
+        XCTAssertNil(document.root)
+        XCTAssertEqual(document.errors.map(\.code), ["alias-budget-exceeded"])
+        XCTAssertEqual(document.errors.first?.range.start, Mark(line: 2, column: 5 + 4 * 64, offset: 1007 + 4 + 4 * 64))
+        XCTAssertEqual(parse(text, limits: YAMLLimits(aliasExpansionPerByte: 80)).errors, [], "a budget of 80 bytes per input byte takes them")
     }
 
     func testModestAliasUseStaysWithinTheBudget() {

@@ -70,6 +70,10 @@ extension Compiler {
         }
         guard !engine.hasErrors else { return nil }
         let notes = ReleaseNotes(manifest, selection: selection)
+        if let problem = OutputBudget.problem(notes, of: manifest) {
+            engine.report(problem)
+            return nil
+        }
         if leavesMemoryForExit { ProcessLifetime.keep(notes) }
         return Compilation(notes: notes, request: request, whatsNewKitJSON: whatsNewKitJSON, imageFiles: readOptions.imageFiles)
     }

@@ -14,7 +14,7 @@ public enum DiagnosticCatalog {
 
     static let descriptions: [String: String] = [
         // Reading (YAMLTree).
-        "alias-budget-exceeded": "YAML aliases expand to more nodes than the alias budget allows.",
+        "alias-budget-exceeded": "YAML aliases expand to more bytes than the alias budget allows.",
         "duplicate-key": "A key appears twice in one mapping.",
         "empty-document": "The input holds no document.",
         "input-too-large": "The input is larger than the input size limit.",
@@ -34,6 +34,8 @@ public enum DiagnosticCatalog {
         "yaml-syntax": "The input is not well-formed YAML.",
         // Input and output.
         Diagnostic.ioErrorCode: "A file could not be read or written.",
+        "output-budget-exceeded": "Texts repeated by defaults and registries would make the outputs too large for the input.",
+        OmittedDiagnostics.code: "More diagnostics were found than are shown.",
         // Manifest rules named by the specification (SPEC §1–§3).
         "block-markdown": "Block Markdown is used in a one-line text field.",
         "duplicate-version": "Two versions are equal after canonicalisation.",

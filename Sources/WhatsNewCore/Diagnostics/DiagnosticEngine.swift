@@ -1,51 +1,115 @@
 import YAMLTree
 
-/// Collects every problem of a run, applies `--strict`, and counts errors and warnings.
+/// Collects the problems of a run, applies `--strict`, and counts errors and warnings.
+///
+/// It keeps at most `limit` diagnostics — the first ones in file, line and column order, which are the ones
+/// printed — and only counts the rest, so a manifest with a million problems costs the memory of the ones
+/// shown and a few bytes for each other one (its place, severity and code, which `report(_:except:)` needs
+/// to recognise a problem that two layers found). A diagnostic past the limit is dropped after one
+/// comparison. The counts (`errorCount`, `warningCount`, `summary`) are always exact; `omitted` says how
+/// many were not kept.
 public final class DiagnosticEngine {
+    /// How many diagnostics an engine keeps unless told otherwise (`--max-diagnostics`).
+    public static let defaultLimit = 1000
+
     /// When set, warnings are reported as errors.
     public var strict: Bool
-    private var collected: [Diagnostic] = []
+    /// How many diagnostics are kept; nil keeps every one.
+    public let limit: Int?
+    /// The kept diagnostics, in no order; up to twice `limit` before `prune` cuts them to the first `limit`.
+    private var kept: [Kept] = []
+    /// Once pruned, the order key of the last diagnostic kept: one that sorts after it is only counted.
+    private var threshold: OrderKey?
+    /// The place and severity of every diagnostic that has a place, in the order they were reported.
+    private var places: [Place] = []
+    /// How many diagnostics were reported (the next one's sequence number).
+    private var reported = 0
+    public private(set) var errorCount = 0
+    public private(set) var warningCount = 0
+    private(set) var noteCount = 0
 
-    public init(strict: Bool = false) {
+    public init(strict: Bool = false, limit: Int? = DiagnosticEngine.defaultLimit) {
         self.strict = strict
+        self.limit = limit.map { max(1, $0) }
     }
 
     public func report(_ diagnostic: Diagnostic) {
         var diagnostic = diagnostic
         if strict, diagnostic.severity == .warning { diagnostic.severity = .error }
-        collected.append(diagnostic)
+        count(diagnostic.severity)
+        if let place = Place(of: diagnostic) { places.append(place) }
+        keep(diagnostic)
     }
 
     public func report(contentsOf diagnostics: [Diagnostic]) {
         for diagnostic in diagnostics { report(diagnostic) }
     }
 
-    /// How many diagnostics have been reported so far.
-    var count: Int { collected.count }
+    /// Reports what another engine found: its kept diagnostics, and the counts of the ones it did not keep.
+    public func report(contentsOf findings: Findings) {
+        report(findings, except: { _ in false })
+    }
 
-    /// Sets the JSON Pointer of every diagnostic reported since the first `since` that has none.
-    func fillPaths(since start: Int, _ pointer: (Diagnostic) -> String?) {
-        for index in collected.indices.dropFirst(start) where collected[index].path == nil {
-            collected[index].path = pointer(collected[index])
+    /// Reports each of `findings` but those `isReported` says were reported already (see `LayerAgreement`:
+    /// two layers finding one problem report it once). Exact also for the findings neither engine kept,
+    /// through their places.
+    func report(_ findings: Findings, except isReported: (Place) -> Bool) {
+        for place in findings.places where !isReported(place) {
+            let severity = strict && place.severity == .warning ? Severity.error : place.severity
+            count(severity)
+            places.append(Place(key: place.key, severity: severity, code: place.code, subject: place.subject))
+        }
+        let unplaced = findings.unplaced
+        errorCount += unplaced.errors + (strict ? unplaced.warnings : 0)
+        warningCount += strict ? 0 : unplaced.warnings
+        noteCount += unplaced.notes
+        for diagnostic in findings.kept {
+            if let place = Place(of: diagnostic), isReported(place) { continue }
+            var diagnostic = diagnostic
+            if strict, diagnostic.severity == .warning { diagnostic.severity = .error }
+            keep(diagnostic)
         }
     }
 
-    public var errorCount: Int { collected.count(where: { $0.severity == .error }) }
-    public var warningCount: Int { collected.count(where: { $0.severity == .warning }) }
-    public var hasErrors: Bool { collected.contains { $0.severity == .error } }
+    /// What this engine found, to report to another one: an engine of a part of the work (a thread, a rule)
+    /// keeps as many as the one it reports to, and leaves `--strict` to that one.
+    public var findings: Findings {
+        var unplaced = Findings.Counts()
+        var placed = Findings.Counts()
+        for place in places { placed.add(place.severity) }
+        unplaced.errors = errorCount - placed.errors
+        unplaced.warnings = warningCount - placed.warnings
+        unplaced.notes = noteCount - placed.notes
+        return Findings(kept: diagnostics, places: places, unplaced: unplaced)
+    }
 
-    /// Every diagnostic, sorted by file, line and column (ties keep the order they were reported in).
+    /// A moment in the engine's history, to act on what was reported after it.
+    var checkpoint: Checkpoint { Checkpoint(reported: reported, places: places.count) }
+
+    /// Sets the JSON Pointer of every kept diagnostic reported since `start` that has none.
+    func fillPaths(since start: Checkpoint, _ pointer: (Diagnostic) -> String?) {
+        for index in kept.indices where kept[index].order.sequence >= start.reported && kept[index].diagnostic.path == nil {
+            kept[index].diagnostic.path = pointer(kept[index].diagnostic)
+        }
+    }
+
+    public var hasErrors: Bool { errorCount > 0 }
+
+    /// The kept diagnostics, sorted by file, line and column (ties keep the order they were reported in).
     public var diagnostics: [Diagnostic] {
-        collected.enumerated().sorted { lhs, rhs in
-            let (a, b) = (lhs.element, rhs.element)
-            let fileA = a.file?.name ?? "", fileB = b.file?.name ?? ""
-            if fileA != fileB { return fileA < fileB }
-            let startA = a.range?.start ?? Mark(line: 0, column: 0, offset: 0)
-            let startB = b.range?.start ?? Mark(line: 0, column: 0, offset: 0)
-            if startA.line != startB.line { return startA.line < startB.line }
-            if startA.column != startB.column { return startA.column < startB.column }
-            return lhs.offset < rhs.offset
-        }.map(\.element)
+        var sorted = kept.sorted { $0.order < $1.order }
+        if let limit, sorted.count > limit { sorted.removeSubrange(limit...) }
+        return sorted.map(\.diagnostic)
+    }
+
+    /// How many diagnostics were found but not kept; nil when every one was.
+    public var omitted: OmittedDiagnostics? {
+        let shown = diagnostics
+        var omitted = OmittedDiagnostics(limit: limit)
+        omitted.errors = errorCount - shown.count { $0.severity == .error }
+        omitted.warnings = warningCount - shown.count { $0.severity == .warning }
+        omitted.notes = noteCount - shown.count { $0.severity == .note }
+        return omitted.isEmpty ? nil : omitted
     }
 
     /// "2 errors and 1 warning", or nil when there is nothing to say.
@@ -55,5 +119,170 @@ public final class DiagnosticEngine {
         if errors > 0 { parts.append("\(errors) error\(errors == 1 ? "" : "s")") }
         if warnings > 0 { parts.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
         return parts.isEmpty ? nil : parts.joined(separator: " and ")
+    }
+
+    private func count(_ severity: Severity) {
+        switch severity {
+        case .error: errorCount += 1
+        case .warning: warningCount += 1
+        case .note: noteCount += 1
+        }
+    }
+
+    /// Keeps a diagnostic unless `limit` others come before it; the count was taken already.
+    private func keep(_ diagnostic: Diagnostic) {
+        let order = OrderKey(of: diagnostic, sequence: reported)
+        reported += 1
+        guard let limit else {
+            kept.append(Kept(diagnostic: diagnostic, order: order))
+            return
+        }
+        if let threshold, !(order < threshold) { return }
+        kept.append(Kept(diagnostic: diagnostic, order: order))
+        if kept.count >= 2 * limit { prune(to: limit) }
+    }
+
+    /// Cuts the kept diagnostics to the first `limit` in order (amortized: once per `limit` kept).
+    private func prune(to limit: Int) {
+        kept.sort { $0.order < $1.order }
+        kept.removeSubrange(limit...)
+        threshold = kept.last?.order
+    }
+}
+
+extension DiagnosticEngine {
+    /// A moment in an engine's history (see `checkpoint`).
+    struct Checkpoint {
+        let reported: Int
+        let places: Int
+    }
+
+    /// What an engine found, handed to another one (perhaps from another thread): the diagnostics it kept,
+    /// the place and severity of every one it found, and the counts of those without a place.
+    public struct Findings: Sendable {
+        struct Counts: Sendable {
+            var errors = 0, warnings = 0, notes = 0
+
+            mutating func add(_ severity: Severity) {
+                switch severity {
+                case .error: errors += 1
+                case .warning: warnings += 1
+                case .note: notes += 1
+                }
+            }
+        }
+
+        let kept: [Diagnostic]
+        let places: [Place]
+        let unplaced: Counts
+    }
+
+    /// Where a diagnostic is: its file and start offset.
+    struct PlaceKey: Hashable, Sendable {
+        let file: ObjectIdentifier
+        let offset: UInt32
+    }
+
+    /// A diagnostic's place, severity and code (and the key a missing key is about): all that is remembered
+    /// of one that was not kept, and all that `LayerAgreement` compares.
+    struct Place: Sendable {
+        let key: PlaceKey
+        let severity: Severity
+        let code: String
+        let subject: String?
+
+        init(key: PlaceKey, severity: Severity, code: String, subject: String?) {
+            self.key = key
+            self.severity = severity
+            self.code = code
+            self.subject = subject
+        }
+
+        init?(of diagnostic: Diagnostic) {
+            guard let file = diagnostic.file, let range = diagnostic.range else { return nil }
+            key = PlaceKey(file: ObjectIdentifier(file), offset: UInt32(clamping: range.start.offset))
+            severity = diagnostic.severity
+            code = diagnostic.code
+            subject = diagnostic.subject
+        }
+    }
+
+    /// The order diagnostics are printed in: file name, line, column, then the order they were reported in.
+    struct OrderKey: Comparable {
+        let file: String
+        let line: Int
+        let column: Int
+        let sequence: Int
+
+        init(of diagnostic: Diagnostic, sequence: Int) {
+            file = diagnostic.file?.name ?? ""
+            line = diagnostic.range?.start.line ?? 0
+            column = diagnostic.range?.start.column ?? 0
+            self.sequence = sequence
+        }
+
+        static func < (a: OrderKey, b: OrderKey) -> Bool {
+            if a.file != b.file { return a.file < b.file }
+            if a.line != b.line { return a.line < b.line }
+            if a.column != b.column { return a.column < b.column }
+            return a.sequence < b.sequence
+        }
+    }
+
+    private struct Kept {
+        var diagnostic: Diagnostic
+        let order: OrderKey
+    }
+}
+
+/// How many diagnostics of each severity an engine (or an output with limits of its own) did not show.
+public struct OmittedDiagnostics: Sendable, Hashable {
+    public var errors = 0
+    public var warnings = 0
+    public var notes = 0
+    /// The engine's limit (`--max-diagnostics`), when it had one.
+    public var limit: Int?
+
+    public init(errors: Int = 0, warnings: Int = 0, notes: Int = 0, limit: Int? = nil) {
+        self.errors = errors
+        self.warnings = warnings
+        self.notes = notes
+        self.limit = limit
+    }
+
+    public var isEmpty: Bool { errors == 0 && warnings == 0 && notes == 0 }
+
+    /// The stable code of the closing note every format ends with when diagnostics were omitted.
+    public static let code = "too-many-diagnostics"
+
+    /// "999000 more errors and 2 more warnings".
+    public var counts: String {
+        var parts: [String] = []
+        for (count, noun) in [(errors, "error"), (warnings, "warning"), (notes, "note")] where count > 0 {
+            parts.append("\(count) more \(noun)\(count == 1 ? "" : "s")")
+        }
+        return parts.joined(separator: " and ")
+    }
+
+    /// The closing line's message: how many more there were, and why they are not shown.
+    public var message: String {
+        if let limit { return "\(counts) not shown; expected at most \(limit) diagnostics (--max-diagnostics)" }
+        return "\(counts) not shown"
+    }
+
+    /// What to do about it.
+    public var fix: String {
+        "fix the ones shown and run again, or show more with --max-diagnostics N (0 shows every one)"
+    }
+
+    /// The closing note as a diagnostic without a place.
+    public var note: Diagnostic {
+        Diagnostic(.note, code: Self.code, message: message, fix: fix)
+    }
+
+    /// These and `other` together, keeping this one's limit.
+    public func adding(_ other: OmittedDiagnostics) -> OmittedDiagnostics {
+        OmittedDiagnostics(errors: errors + other.errors, warnings: warnings + other.warnings, notes: notes + other.notes,
+                           limit: limit ?? other.limit)
     }
 }

@@ -17,11 +17,45 @@ import YAMLTree
 /// message `%`, CR and LF become `%25`, `%0D` and `%0A`; in property values `:` and `,` also become
 /// `%3A` and `%2C`. Other control characters and bidirectional overrides are shown as `\u{…}`, as in
 /// the text format, so data can neither start a second command nor reach a log viewer raw.
+///
+/// GitHub shows at most 10 error, 10 warning and 10 notice annotations per step (and 50 per job), and drops
+/// the rest without a word: the first `annotationsPerKind` of each kind are written, one notice slot kept
+/// for the closing `::notice` (title `too-many-diagnostics`) that counts the ones left out, by this limit
+/// or by `--max-diagnostics`.
 public struct GitHubDiagnosticFormatter: DiagnosticFormatter {
+    /// Annotations of one kind that GitHub shows per step.
+    public static let annotationsPerKind = 10
+
     public init() {}
 
-    public func render(_ diagnostics: [Diagnostic]) -> String {
-        diagnostics.map(command).joined()
+    public func render(_ diagnostics: [Diagnostic], omitted: OmittedDiagnostics?) -> String {
+        var output = ""
+        var left = OmittedDiagnostics()
+        var written = (errors: 0, warnings: 0, notices: 0)
+        for diagnostic in diagnostics {
+            switch diagnostic.severity {
+            case .error:
+                guard written.errors < Self.annotationsPerKind else { left.errors += 1; continue }
+                written.errors += 1
+            case .warning:
+                guard written.warnings < Self.annotationsPerKind else { left.warnings += 1; continue }
+                written.warnings += 1
+            case .note:
+                // One notice is kept for the closing one.
+                guard written.notices < Self.annotationsPerKind - 1 else { left.notes += 1; continue }
+                written.notices += 1
+            }
+            output += command(for: diagnostic)
+        }
+        let total = (omitted ?? OmittedDiagnostics()).adding(left)
+        guard !total.isEmpty else { return output }
+        var note = total.note
+        if !left.isEmpty {
+            note.message = "\(total.counts) not annotated: GitHub shows \(Self.annotationsPerKind) errors and \(Self.annotationsPerKind) warnings per step"
+            note.fix = "run 'whatsnew validate' with '--diagnostics text' to list them"
+                + (omitted == nil ? "" : " (and with '--max-diagnostics 0' to list every one)")
+        }
+        return output + command(for: note)
     }
 
     func command(for diagnostic: Diagnostic) -> String {

@@ -14,13 +14,15 @@ import YAMLTree
 /// `endLine`, `endColumn`, `path` (JSON Pointer), `notes` (each with `message`, `file`, `line`, `column`,
 /// `endLine`, `endColumn`) and `fix`. Lines and columns are 1-based; columns count Unicode scalars;
 /// the range is half-open, so `endColumn` is the column just past its last character (as in SARIF).
-/// No diagnostics give `[]`.
+/// No diagnostics give `[]`. When some were left out (`--max-diagnostics`), the last object is a note with the
+/// code `too-many-diagnostics` and no place, whose message says how many more errors and warnings there were.
 public struct JSONDiagnosticFormatter: DiagnosticFormatter {
     public init() {}
 
-    public func render(_ diagnostics: [Diagnostic]) -> String {
-        guard !diagnostics.isEmpty else { return "[]\n" }
-        let lines = diagnostics.map { "  " + object(for: $0).compact }
+    public func render(_ diagnostics: [Diagnostic], omitted: OmittedDiagnostics?) -> String {
+        let all = diagnostics + (omitted.map { [$0.note] } ?? [])
+        guard !all.isEmpty else { return "[]\n" }
+        let lines = all.map { "  " + object(for: $0).compact }
         return "[\n" + lines.joined(separator: ",\n") + "\n]\n"
     }
 

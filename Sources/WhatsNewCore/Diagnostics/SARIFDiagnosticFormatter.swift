@@ -15,7 +15,14 @@ import YAMLTree
 ///
 /// Columns are 1-based and count Unicode code points (`columnKind: unicodeCodePoints`), as whatsnew's
 /// columns count Unicode scalars; `endColumn` is the column just past the range, as SARIF defines it.
+///
+/// GitHub code scanning rejects a run with more than 25,000 results: at most `maxResults` are written. When
+/// diagnostics were left out (by that limit or by `--max-diagnostics`), the run's one invocation carries a
+/// `toolExecutionNotifications` entry (descriptor `too-many-diagnostics`, level `note`) saying how many.
 public struct SARIFDiagnosticFormatter: DiagnosticFormatter {
+    /// The most results a run may hold for GitHub code scanning to accept the log.
+    public static let maxResults = 25_000
+
     /// The schema the log names in `$schema`.
     public static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
@@ -29,7 +36,17 @@ public struct SARIFDiagnosticFormatter: DiagnosticFormatter {
         self.informationURI = informationURI
     }
 
-    public func render(_ diagnostics: [Diagnostic]) -> String {
+    public func render(_ diagnostics: [Diagnostic], omitted: OmittedDiagnostics?) -> String {
+        var left = OmittedDiagnostics()
+        for diagnostic in diagnostics.dropFirst(Self.maxResults) {
+            switch diagnostic.severity {
+            case .error: left.errors += 1
+            case .warning: left.warnings += 1
+            case .note: left.notes += 1
+            }
+        }
+        let diagnostics = Array(diagnostics.prefix(Self.maxResults))
+        let total = (omitted ?? OmittedDiagnostics()).adding(left)
         let codes = Array(Set(diagnostics.map(\.code))).sorted(by: Self.bytewise)
         let ruleIndex = Dictionary(uniqueKeysWithValues: codes.enumerated().map { ($1, $0) })
         var names = Set<String>()
@@ -54,20 +71,35 @@ public struct SARIFDiagnosticFormatter: DiagnosticFormatter {
         let results = diagnostics.map { diagnostic in
             result(for: diagnostic, ruleIndex: ruleIndex[diagnostic.code] ?? -1, artifactIndex: artifactIndex)
         }
+        var run: [(key: String, value: JSONValue)] = [
+            ("tool", .object([("driver", .object([
+                ("name", .string("whatsnew")),
+                ("version", .string(toolVersion)),
+                ("informationUri", .string(informationURI)),
+                ("rules", .array(rules)),
+            ]))])),
+        ]
+        if !total.isEmpty {
+            var message = total.message
+            if !left.isEmpty { message += "; a SARIF run for code scanning holds at most \(Self.maxResults) results" }
+            run.append(("invocations", .array([.object([
+                ("executionSuccessful", .bool(true)),
+                ("toolExecutionNotifications", .array([.object([
+                    ("descriptor", .object([("id", .string(OmittedDiagnostics.code))])),
+                    ("level", .string("note")),
+                    ("message", .object([("text", .string(message))])),
+                ])])),
+            ])])))
+        }
+        run += [
+            ("columnKind", .string("unicodeCodePoints")),
+            ("artifacts", .array(artifacts)),
+            ("results", .array(results)),
+        ]
         let log: JSONValue = .object([
             ("$schema", .string(Self.schemaURI)),
             ("version", .string("2.1.0")),
-            ("runs", .array([.object([
-                ("tool", .object([("driver", .object([
-                    ("name", .string("whatsnew")),
-                    ("version", .string(toolVersion)),
-                    ("informationUri", .string(informationURI)),
-                    ("rules", .array(rules)),
-                ]))])),
-                ("columnKind", .string("unicodeCodePoints")),
-                ("artifacts", .array(artifacts)),
-                ("results", .array(results)),
-            ])])),
+            ("runs", .array([.object(run)])),
         ])
         return log.pretty + "\n"
     }

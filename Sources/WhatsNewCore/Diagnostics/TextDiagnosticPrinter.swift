@@ -16,9 +16,11 @@ public struct TextDiagnosticPrinter: Sendable {
         self.maxLineWidth = maxLineWidth
     }
 
-    /// Every diagnostic followed by a summary line ("2 errors and 1 warning").
+    /// Every diagnostic the engine kept, a closing note saying how many more there were when it kept fewer
+    /// than it found (`--max-diagnostics`), and a summary line counting all ("2 errors and 1 warning").
     public func render(_ engine: DiagnosticEngine) -> String {
         var output = engine.diagnostics.map(render).joined()
+        if let omitted = engine.omitted { output += render(omitted.note) }
         if let summary = engine.summary { output += summary + " generated.\n" }
         return output
     }

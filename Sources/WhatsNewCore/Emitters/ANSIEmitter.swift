@@ -4,12 +4,16 @@
 /// to blank lines and columns in proportion; with `TerminalCapabilities.plain` not one escape is written.
 public struct ANSIEmitter: Sendable {
     public var capabilities: TerminalCapabilities
-    /// The width in columns (at least 20).
+    /// The width in columns (within `widths`).
     public var width: Int
+
+    /// The widths the emitter lays out for; a width outside is taken as the nearest end (the command line
+    /// refuses one as a usage error, so no width can make it allocate lines of gigabytes).
+    public static let widths = 20...1000
 
     public init(capabilities: TerminalCapabilities, width: Int) {
         self.capabilities = capabilities
-        self.width = max(20, width)
+        self.width = min(max(Self.widths.lowerBound, width), Self.widths.upperBound)
     }
 
     public func emit(_ notes: ReleaseNotes) -> String {

@@ -95,14 +95,21 @@ public enum FileSystem {
             if let failure { throw IOError(path: path, reason: reason(failure)) }
             if bytes.count < capacity || bytes.count > limit { return bytes }
         }
+        // A pipe (or a file that grew): the array grows by doubling but never past `limit + 1` bytes, so an
+        // endless input (`yes | whatsnew validate -`) costs its limit and no more.
+        let most = limit == Int.max ? limit : limit + 1
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while bytes.count <= limit {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+        while bytes.count < most {
+            let wanted = min(chunk.count, most - bytes.count)
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw IOError(path: path, reason: reason())
             }
             if count == 0 { break }
+            if bytes.capacity < bytes.count + count {
+                bytes.reserveCapacity(min(max(2 * bytes.capacity, bytes.count + count), most))
+            }
             bytes.append(contentsOf: chunk[0..<count])
         }
         return bytes

@@ -37,6 +37,9 @@ public struct Manifest: Sendable {
     public var versions: [VersionEntry] = []
     /// The directory image files are relative to.
     public var baseDirectory: String = "."
+    /// The bytes of every input it was read from (manifests, fragments, `--refs` files), which bound what
+    /// its outputs may be (see `OutputBudget`).
+    public var inputByteCount = 0
 
     public init() {}
 

@@ -50,9 +50,29 @@ enum InputLoader {
     /// Reads the bytes of one input, as YAML or (for a name ending in `.json`) strict JSON, reporting every
     /// problem to the engine.
     static func parse(_ bytes: [UInt8], displayName: String, isFragment: Bool, options: ReadOptions, engine: DiagnosticEngine) -> LoadedInput {
+        if let tooLarge = YAMLParser.sizeProblem(byteCount: bytes.count, limits: options.limits) {
+            return rejected(bytes, displayName: displayName, isFragment: isFragment, error: tooLarge, engine: engine)
+        }
         let file = SourceFile(name: displayName, contents: bytes)
+        if let tooLarge = YAMLParser.sizeProblem(byteCount: file.bytes.count, limits: options.limits) {
+            // (Transcoding UTF-16 or UTF-32 made it larger.)
+            return rejected(bytes, displayName: displayName, isFragment: isFragment, error: tooLarge, engine: engine)
+        }
         let document = YAMLParser.parse(file, format: file.format, limits: options.limits)
         for error in document.errors { engine.report(Diagnostic(error, in: file)) }
         return LoadedInput(file: file, root: document.root, hasReadingErrors: !document.errors.isEmpty, isFragment: isFragment)
     }
+
+    /// An input too large to read, reported at its start: the diagnostic's file holds only the input's
+    /// first `rejectedExcerptBytes` bytes (what an excerpt can show), so the rest is neither kept nor
+    /// scanned for lines.
+    private static func rejected(_ bytes: [UInt8], displayName: String, isFragment: Bool, error: YAMLError,
+                                 engine: DiagnosticEngine) -> LoadedInput {
+        let head = SourceFile(name: displayName, contents: Array(bytes.prefix(rejectedExcerptBytes)))
+        engine.report(Diagnostic(error, in: head))
+        return LoadedInput(file: head, root: nil, hasReadingErrors: true, isFragment: isFragment)
+    }
+
+    /// Enough bytes for the widest excerpt a diagnostic shows (240 columns of up to 4 bytes each).
+    static let rejectedExcerptBytes = 1024
 }

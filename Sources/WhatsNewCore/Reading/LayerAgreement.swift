@@ -26,27 +26,24 @@ enum LayerAgreement {
                          "empty-text"],
     ]
 
-    /// The schema's failures that no model diagnostic in `model` reports as the same problem at the same node.
-    static func schemaFailures(_ schema: [Diagnostic], notFoundIn model: [Diagnostic]) -> [Diagnostic] {
+    /// Whether the model (whose findings are `model`) reported the problem of a schema failure at `failure`:
+    /// one of the codes `sameProblem` lists for it at the same node, about the same key.
+    static func reported(by model: DiagnosticEngine.Findings) -> (_ failure: DiagnosticEngine.Place) -> Bool {
         // Each model diagnostic is found by its key, and by its node alone (for a failure that names no key).
-        var reported: Set<Place> = []
-        for diagnostic in model {
-            guard let file = diagnostic.file, let range = diagnostic.range else { continue }
-            reported.insert(Place(file: ObjectIdentifier(file), offset: range.start.offset, code: diagnostic.code, subject: diagnostic.subject))
-            reported.insert(Place(file: ObjectIdentifier(file), offset: range.start.offset, code: diagnostic.code, subject: nil))
+        var reported: Set<Problem> = []
+        for place in model.places {
+            reported.insert(Problem(place: place.key, code: place.code, subject: place.subject))
+            reported.insert(Problem(place: place.key, code: place.code, subject: nil))
         }
-        return schema.filter { failure in
-            guard let codes = sameProblem[failure.code], let file = failure.file, let range = failure.range else { return true }
-            return !codes.contains { code in
-                reported.contains(Place(file: ObjectIdentifier(file), offset: range.start.offset, code: code, subject: failure.subject))
-            }
+        return { failure in
+            guard let codes = sameProblem[failure.code] else { return false }
+            return codes.contains { reported.contains(Problem(place: failure.key, code: $0, subject: failure.subject)) }
         }
     }
 
     /// A problem's node (its file and where it starts), a model code, and the key it is about.
-    private struct Place: Hashable {
-        let file: ObjectIdentifier
-        let offset: Int
+    private struct Problem: Hashable {
+        let place: DiagnosticEngine.PlaceKey
         let code: String
         let subject: String?
     }

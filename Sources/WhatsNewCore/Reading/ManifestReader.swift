@@ -33,12 +33,13 @@ struct ManifestReader {
     func read(_ inputs: [LoadedInput], references: [LoadedInput], engine: DiagnosticEngine) -> Manifest? {
         // 2. The schema, on a thread of its own, reporting to findings of its own.
         let schemaInputs = (inputs.map { $0.forAnotherThread() }, references.map { $0.forAnotherThread() })
+        let limit = engine.limit
         let schemaCheck = BackgroundWork { [schema] in
-            let findings = DiagnosticEngine()
+            let findings = DiagnosticEngine(limit: limit)
             let schema = schema ?? .builtin
             for input in schemaInputs.0 { schema.check(input, role: input.isFragment ? .fragment : .manifest, engine: findings) }
             for input in schemaInputs.1 { schema.check(input, role: .refs, engine: findings) }
-            return findings.diagnostics
+            return findings.findings
         }
         let documents = inputs + references
         guard !inputs.isEmpty, documents.allSatisfy({ !$0.hasReadingErrors && $0.root != nil }) else {
@@ -46,7 +47,7 @@ struct ManifestReader {
             return nil
         }
         // 3. Decoding.
-        let modelFindings = DiagnosticEngine()
+        let modelFindings = DiagnosticEngine(limit: limit)
         var decoder = ManifestDecoder(engine: modelFindings)
         for input in inputs {
             if let root = input.root { decoder.addInput(root, file: input.file) }
@@ -56,20 +57,21 @@ struct ManifestReader {
         }
         var manifest = decoder.finish(firstFile: inputs.first?.file)
         manifest.baseDirectory = baseDirectory
+        manifest.inputByteCount = documents.reduce(0) { $0 + $1.file.bytes.count }
         // 4. The rules.
-        modelFindings.report(contentsOf: RuleRunner.run(rules, on: manifest))
+        RuleRunner.run(rules, on: manifest, reportingTo: modelFindings)
         // 5. Both layers' findings, each problem once.
-        let found = modelFindings.diagnostics
-        let firstNew = engine.count
-        engine.report(contentsOf: found)
-        engine.report(contentsOf: LayerAgreement.schemaFailures(schemaCheck.result, notFoundIn: found))
+        let model = modelFindings.findings
+        let firstNew = engine.checkpoint
+        engine.report(contentsOf: model)
+        engine.report(schemaCheck.result, except: LayerAgreement.reported(by: model))
         if addsPointers { addPointers(to: engine, since: firstNew, from: documents) }
         return manifest
     }
 
     /// Gives each diagnostic reported since `start` that has no JSON Pointer the pointer of its position in
     /// its file's tree.
-    private func addPointers(to engine: DiagnosticEngine, since start: Int, from documents: [LoadedInput]) {
+    private func addPointers(to engine: DiagnosticEngine, since start: DiagnosticEngine.Checkpoint, from documents: [LoadedInput]) {
         var roots: [ObjectIdentifier: YAMLNode] = [:]
         for document in documents { roots[ObjectIdentifier(document.file)] = document.root }
         engine.fillPaths(since: start) { diagnostic in

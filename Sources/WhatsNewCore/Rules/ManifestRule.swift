@@ -63,24 +63,27 @@ extension Manifest {
 }
 
 /// Runs rules over a manifest: on two threads, each taking the next rule not yet taken (they differ in cost,
-/// so the threads end together), each rule reporting to diagnostics of its own; the diagnostics come back
-/// in rule order, whichever thread ran them.
+/// so the threads end together), each rule reporting to an engine of its own that keeps as many diagnostics
+/// as `engine` does; they are reported to `engine` in rule order, whichever thread ran them.
 enum RuleRunner {
-    static func run(_ rules: [any ManifestRule], on manifest: Manifest) -> [Diagnostic] {
+    static func run(_ rules: [any ManifestRule], on manifest: Manifest, reportingTo engine: DiagnosticEngine) {
         let turns = TakenInTurn(count: rules.count)
-        let otherThread = BackgroundWork { check(manifest, with: rules, takingTurns: turns) }
-        let thisThread = check(manifest, with: rules, takingTurns: turns)
-        return (thisThread + otherThread.result).sorted { $0.rule < $1.rule }.flatMap(\.diagnostics)
+        let limit = engine.limit
+        let otherThread = BackgroundWork { check(manifest, with: rules, takingTurns: turns, keeping: limit) }
+        let thisThread = check(manifest, with: rules, takingTurns: turns, keeping: limit)
+        for (_, findings) in (thisThread + otherThread.result).sorted(by: { $0.rule < $1.rule }) {
+            engine.report(contentsOf: findings)
+        }
     }
 
     /// Runs the rules `turns` hands this thread.
-    private static func check(_ manifest: Manifest, with rules: [any ManifestRule],
-                              takingTurns turns: TakenInTurn) -> [(rule: Int, diagnostics: [Diagnostic])] {
-        var found: [(rule: Int, diagnostics: [Diagnostic])] = []
+    private static func check(_ manifest: Manifest, with rules: [any ManifestRule], takingTurns turns: TakenInTurn,
+                              keeping limit: Int?) -> [(rule: Int, findings: DiagnosticEngine.Findings)] {
+        var found: [(rule: Int, findings: DiagnosticEngine.Findings)] = []
         while let index = turns.take() {
-            let findings = DiagnosticEngine()
+            let findings = DiagnosticEngine(limit: limit)
             rules[index].check(manifest, engine: findings)
-            found.append((index, findings.diagnostics))
+            found.append((index, findings.findings))
         }
         return found
     }
