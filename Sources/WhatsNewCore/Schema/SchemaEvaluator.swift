@@ -26,6 +26,12 @@ struct SchemaEvaluator {
     /// boolean mode records nothing, and a step appended and removed for every key and item costs).
     private var path: [Step] = []
     private(set) var failures: [SchemaFailure] = []
+    /// Where failures go as they are found, when set: a document with a million problems then costs the
+    /// memory of what its receiver keeps, not of a million messages. Failures of alternatives, and of key
+    /// names, are held in `failures` until it is known which to report (see `held`).
+    var sink: ((SchemaFailure) -> Void)?
+    /// How many evaluations are holding their failures to look at them afterwards.
+    private var held = 0
     /// How many (value, schema) checks may run: a schema whose alternatives each re-check the same deep
     /// value (`anyOf` of two schemas that both recurse) would otherwise take time exponential in the
     /// depth. Once spent, every check fails at once and `isExhausted` is set.
@@ -291,9 +297,12 @@ struct SchemaEvaluator {
         }
         if collect { path[path.count - 1] = Step(key: pair.key, index: index, isKeyName: true) }
         let mark = failures.count
+        held += 1
         let valid = evaluate(key, schema, collect: collect)
+        held -= 1
         if collect { path[path.count - 1] = Step(key: pair.key, index: index, isKeyName: false) }
         for offset in mark..<failures.count { failures[offset].keyword = "propertyNames" }
+        emitHeld(from: mark)
         return valid
     }
 
@@ -460,17 +469,6 @@ struct SchemaEvaluator {
             return quotient.isFinite && quotient.rounded(.towardZero) == quotient
         }) { guard collect else { return false }; valid = false }
         return valid
-    }
-
-    /// The failures of `item`, the item at `index` of the top-level sequence under `key`, checked on its own
-    /// against `schema` (see `SchemaItemCheck`): their paths are the ones the item has in the document.
-    mutating func failures(ofItem item: YAMLNode, at index: Int, under key: YAMLNode, schema: ID) -> [SchemaFailure] {
-        let mark = failures.count
-        path = [Step(key: key, index: 0, isKeyName: false), Step(key: nil, index: index, isKeyName: false)]
-        _ = evaluate(item, schema, collect: true)
-        path = []
-        defer { failures.removeSubrange(mark...) }
-        return Array(failures[mark...])
     }
 
     // MARK: Unevaluated keys and items
@@ -675,17 +673,19 @@ struct SchemaEvaluator {
     private mutating func reportClosest(_ keyword: String, _ instance: YAMLNode, _ branches: [ID]) {
         let depth = path.count
         var outcomes: [[SchemaFailure]] = []
+        held += 1
         for branch in branches {
             let mark = failures.count
             _ = evaluate(instance, branch, collect: true)
             outcomes.append(Array(failures[mark...]))
             failures.removeSubrange(mark...)
         }
+        held -= 1
         let deepest = outcomes.map { $0.map(\.depth).max() ?? depth }
         let best = deepest.max() ?? depth
         if best > depth {
             let chosen = outcomes.indices.filter { deepest[$0] == best }.min { outcomes[$0].count < outcomes[$1].count }!
-            failures.append(contentsOf: outcomes[chosen])
+            emit(outcomes[chosen])
             return
         }
         func isTypeOnly(_ index: Int) -> Bool {
@@ -694,7 +694,7 @@ struct SchemaEvaluator {
         var candidates = Array(outcomes.indices)
         if candidates.contains(where: { !isTypeOnly($0) }) { candidates.removeAll(where: isTypeOnly) }
         if candidates.count == 1, !outcomes[candidates[0]].isEmpty {
-            failures.append(contentsOf: outcomes[candidates[0]])
+            emit(outcomes[candidates[0]])
             return
         }
         if candidates.allSatisfy(isTypeOnly) {
@@ -743,7 +743,24 @@ struct SchemaEvaluator {
         var failure = SchemaFailure(keyword: keyword, range: range, depth: path.count, pointer: pointer(), message: message,
                                     expectation: expectation)
         configure(&failure)
-        failures.append(failure)
+        emit([failure])
+    }
+
+    /// Hands failures to `sink`, or keeps them in `failures` while an evaluation holds them (or there is no sink).
+    private mutating func emit(_ found: [SchemaFailure]) {
+        guard held == 0, let sink else {
+            failures.append(contentsOf: found)
+            return
+        }
+        for failure in found { sink(failure) }
+    }
+
+    /// Hands on the failures kept since `mark` once no evaluation holds them any more.
+    private mutating func emitHeld(from mark: Int) {
+        guard held == 0, sink != nil, mark < failures.count else { return }
+        let found = Array(failures[mark...])
+        failures.removeSubrange(mark...)
+        emit(found)
     }
 
     private mutating func recordUnknownKey(_ key: YAMLNode, _ name: String, _ schema: SchemaNode) {

@@ -113,6 +113,7 @@ public struct SchemaValidator: Sendable {
         var valid = evaluator.evaluate(root, entry, collect: false)
         if !valid, !evaluator.isExhausted {
             evaluator = SchemaEvaluator(nodes: nodes, stepLimit: stepLimit)
+            evaluator.sink = { engine.report($0.diagnostic(in: file)) }
             valid = evaluator.evaluate(root, entry, collect: true)
         }
         if let pattern = evaluator.exceededPattern {
@@ -125,6 +126,7 @@ public struct SchemaValidator: Sendable {
                                      file: file, range: root.range, path: ""))
             return false
         }
+        // (The failures went to the engine as they were found: see `SchemaEvaluator.sink`.)
         for failure in evaluator.failures { engine.report(failure.diagnostic(in: file)) }
         return valid
     }
