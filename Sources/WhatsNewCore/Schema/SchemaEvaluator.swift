@@ -41,7 +41,7 @@ struct SchemaEvaluator {
     /// The schema resources evaluation has entered that have `$dynamicAnchor`s, outermost first: where a
     /// `$dynamicRef` looks for its anchor.
     private var dynamicScope: [ID] = []
-    /// The pattern whose match ran out of its step budget (see `ECMARegex.stepLimit`), which stopped the
+    /// The pattern whose match ran out of its step budget (`ECMARegex.defaultStepLimit`), which stopped the
     /// evaluation like a spent `stepLimit`.
     private(set) var exceededPattern: ExceededPattern?
 
