@@ -65,6 +65,39 @@ final class SchemaCommandTests: XCTestCase {
         """)
     }
 
+    func testACustomSchemaCanUseUnevaluatedPropertiesAndTheMetaSchemaOffline() throws {
+        let directory = try temporaryDirectory()
+        let schema = """
+        {
+          "$schema": "https://json-schema.org/draft/2020-12/schema",
+          "$ref": "https://whatsnew.dev/schemas/whatsnew.schema.json",
+          "properties": {"app": {"properties": {"id": true, "name": true}, "unevaluatedProperties": false}}
+        }
+
+        """
+        try schema.write(to: directory.appendingPathComponent("team.json"), atomically: true, encoding: .utf8)
+        let manifest = "app:\n  id: com.example.trails\n  name: Trails\n  url: https://example.com\nversions:\n  - version: 1.0.0\n    features: [{title: T, subtitle: S}]\n"
+        try manifest.write(to: directory.appendingPathComponent("notes.yaml"), atomically: true, encoding: .utf8)
+        let result = try CommandRunner.run(["validate", "notes.yaml", "--schema", "team.json", "--color", "never"], in: directory)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, """
+        notes.yaml:4:3: error: unknown key 'url' in 'app'; expected only keys its schema evaluates ('properties', 'patternProperties' or 'additionalProperties', there or in a subschema that applies) [schema-unevaluatedProperties]
+          |
+        4 |   url: https://example.com
+          |   ^~~
+        1 error generated.
+
+        """)
+        // The draft 2020-12 meta-schema is built in: the schema itself checks as a schema, with no network.
+        try #"{"$ref": "https://json-schema.org/draft/2020-12/schema"}"#.write(to: directory.appendingPathComponent("meta.json"), atomically: true, encoding: .utf8)
+        // (As a manifest the schema is wrong at every key; the schema's findings at a value show beside those.)
+        let valid = try CommandRunner.run(["validate", "team.json", "--schema", "meta.json", "--color", "never"], in: directory)
+        XCTAssertFalse(valid.stderr.contains("[schema-"), valid.stderr)
+        try #"{"properties": {"app": {"minLength": -1}}}"#.write(to: directory.appendingPathComponent("broken.json"), atomically: true, encoding: .utf8)
+        let broken = try CommandRunner.run(["validate", "broken.json", "--schema", "meta.json", "--color", "never"], in: directory)
+        XCTAssertTrue(broken.stderr.contains("broken.json:1:38: error: expected at least 0 for 'minLength', found '-1' [schema-minimum]"), broken.stderr)
+    }
+
     func testABrokenCustomSchemaIsReportedAtItsPosition() throws {
         let directory = try temporaryDirectory()
         try "{\n  \"type\": \"object\",\n  \"additionalProperties\": {\"tpye\": \"string\"}\n}\n"

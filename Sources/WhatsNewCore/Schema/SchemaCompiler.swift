@@ -459,7 +459,7 @@ struct SchemaCompiler {
             message += "; expected a keyword of JSON Schema draft 2020-12"
         }
         report("schema-unknown-keyword", message, file: file, range: key.range,
-               fix: "whatsnew rejects keywords draft 2020-12 does not define rather than ignore them, so a misspelled keyword never checks nothing; for a note to readers use '$comment'")
+               fix: "whatsnew rejects keywords draft 2020-12 does not define rather than ignore them, so that a misspelled keyword cannot silently check nothing; for a note to readers use '$comment'")
     }
 
     // MARK: Values

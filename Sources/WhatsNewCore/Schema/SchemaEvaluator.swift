@@ -40,7 +40,7 @@ struct SchemaEvaluator {
     /// The schema resources evaluation has entered that have `$dynamicAnchor`s, outermost first: where a
     /// `$dynamicRef` looks for its anchor.
     private var dynamicScope: [ID] = []
-    /// The pattern whose match ran out of its step budget (see `ECMARegex.stepLimit`), which stopped the
+    /// The pattern whose match ran out of its step budget (`ECMARegex.defaultStepLimit`), which stopped the
     /// evaluation like a spent `stepLimit`.
     private(set) var exceededPattern: ExceededPattern?
 
@@ -487,7 +487,7 @@ struct SchemaEvaluator {
                 pairValid = false
                 if collect {
                     record("unevaluatedProperties", pair.key.range,
-                           "unexpected key '\(SchemaMessages.shorten(pair.key.scalar?.text ?? "?"))' in \(subject(dropping: 1)); expected only the keys that 'properties', 'patternProperties' or 'additionalProperties' of the schema, or of a subschema that applies to it, evaluate")
+                           "unknown key '\(SchemaMessages.shorten(pair.key.scalar?.text ?? "?"))' in \(subject(dropping: 1)); expected only keys its schema evaluates ('properties', 'patternProperties' or 'additionalProperties', there or in a subschema that applies)")
                 }
             } else {
                 pairValid = evaluate(pair.value, unevaluated, collect: collect)
@@ -515,7 +515,7 @@ struct SchemaEvaluator {
                 itemValid = false
                 if collect {
                     record("unevaluatedItems", item.range,
-                           "unexpected item \(index + 1) in \(subject(dropping: 1)); expected only the items that 'prefixItems', 'items' or 'contains' of the schema, or of a subschema that applies to it, evaluate")
+                           "unexpected item \(index + 1) in \(subject(dropping: 1)); expected only items its schema evaluates ('prefixItems', 'items' or 'contains', there or in a subschema that applies)")
                 }
             } else {
                 itemValid = evaluate(item, unevaluated, collect: collect)
