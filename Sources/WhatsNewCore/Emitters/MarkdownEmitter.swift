@@ -98,7 +98,8 @@ public struct MarkdownEmitter: Sendable {
             guard LinkPolicy.sanitized(url, allowRelative: false) != nil else { return nil }
             return renderer.render(inlines: [.link(destination: url, title: "", Self.withoutLinks(title.inlines))])
         case .present(let pageTitle, let body):
-            let summary = HTMLRenderer().render(inlines: title.inlines)
+            // On one line: a blank line would end the HTML block, and what followed would be read as Markdown.
+            let summary = HTMLRenderer().render(inlines: title.inlines).replacingNewlines(with: " ")
             var block = "<details>\n<summary>\(summary)</summary>\n\n"
             if let pageTitle { block += renderer.heading(texts.text(parsing: pageTitle).inlines, level: 3) + "\n\n" }
             block += renderer.render(texts.document(parsing: body)).trimmingTrailingNewlines() + "\n\n</details>"
@@ -138,6 +139,12 @@ public struct MarkdownEmitter: Sendable {
 }
 
 extension String {
+    /// The text with each line feed replaced by `separator`.
+    func replacingNewlines(with separator: String) -> String {
+        guard utf8.contains(UInt8(ascii: "\n")) else { return self }
+        return split(separator: "\n", omittingEmptySubsequences: false).joined(separator: separator)
+    }
+
     func trimmingTrailingNewlines() -> String {
         var text = self
         while text.hasSuffix("\n") { text.removeLast() }

@@ -1,7 +1,9 @@
 /// Renders the tree as GitHub Flavored Markdown, normalized: the meant formatting is written with one
 /// spelling (`**strong**`, `*emphasis*`, `~~struck~~`, `[text](url "title")`, fenced code), and all user
 /// text goes through `MarkdownEscaping`, so it never turns into syntax it did not mean. Raw HTML is written
-/// as escaped literal text; links `LinkPolicy` refuses are written as their text.
+/// as escaped literal text; links `LinkPolicy` refuses are written as their text. An image in user text is
+/// written as a link to it, as HTML shows it, so Markdown output never loads an image its author did not
+/// declare in a manifest's image fields.
 public struct MarkdownRenderer: Sendable {
     public init() {}
 
@@ -193,11 +195,12 @@ private struct MarkdownInlineWriter: MarkdownInlineVisitor {
     }
 
     mutating func visitLink(destination: String, title: String, children: [MarkdownInline]) {
-        link(destination, title: title, content: children, isImage: false)
+        link(destination, title: title, content: children)
     }
 
+    /// A link to the image, showing its alt text (its URL when it has none).
     mutating func visitImage(source: String, title: String, alt: [MarkdownInline]) {
-        link(source, title: title, content: alt, isImage: true)
+        link(source, title: title, content: alt)
     }
 
     private mutating func delimited(_ children: [MarkdownInline], _ delimiter: Unicode.Scalar, count: Int) {
@@ -210,18 +213,19 @@ private struct MarkdownInlineWriter: MarkdownInlineVisitor {
         for _ in 0..<count { out.append(byte) }
     }
 
-    private mutating func link(_ destination: String, title: String, content: [MarkdownInline], isImage: Bool) {
-        guard !insideLink || isImage, let url = LinkPolicy.sanitized(destination) else {
+    private mutating func link(_ destination: String, title: String, content: [MarkdownInline]) {
+        guard !insideLink, let url = LinkPolicy.sanitized(destination) else {
             visit(content)
             return
         }
         state.atLineStart = false
-        if isImage { out.append(UInt8(ascii: "!")) }
+        // A `!` just before the bracket (text ending in one, or an autolink written after one) would make the
+        // link an image: it is escaped.
+        if out.last == UInt8(ascii: "!") { out.insert(UInt8(ascii: "\\"), at: out.count - 1) }
         out.append(UInt8(ascii: "["))
-        let wasInsideLink = insideLink
         insideLink = true
-        if content.isEmpty && !isImage { visitText(url) } else { visit(content) }
-        insideLink = wasInsideLink
+        if content.isEmpty { visitText(url) } else { visit(content) }
+        insideLink = false
         out.append(UInt8(ascii: "]"))
         out.append(UInt8(ascii: "("))
         out += destinationBytes(url)
