@@ -15,6 +15,7 @@ enum ManifestRules {
         UnreachablePatchRule(),
         MissingImageFileRule(),
         InvalidURLRule(),
+        RefusedLinkRule(),
         EmptyTextRule(),
         InvalidColorRule(),
         BlockMarkdownRule(),
