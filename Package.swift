@@ -22,10 +22,14 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        // Found without pkg-config: Debian's libutf8proc.pc adds `-DUTF8PROC_EXPORTS` (a Windows DLL switch)
+        // to its flags, which SwiftPM refuses with a warning on every build; the header and the library are
+        // in the default paths (`make deps` checks `pkg-config --exists libutf8proc`).
+        .systemLibrary(name: "CUTF8Proc"),
         .target(name: "YAMLTree", dependencies: ["CYAML"]),
         .target(
             name: "WhatsNewCore",
-            dependencies: ["YAMLTree", "CCmark", .product(name: "Mustache", package: "swift-mustache")]
+            dependencies: ["YAMLTree", "CCmark", "CUTF8Proc", .product(name: "Mustache", package: "swift-mustache")]
         ),
         .executableTarget(
             name: "whatsnew",
