@@ -50,10 +50,11 @@ public struct MarkdownEmitter: Sendable {
 
     /// The `# App release notes` line.
     static func titleLine(_ notes: ReleaseNotes) -> String {
-        "# " + MarkdownEscaping.escape(notes.appName.map { "\($0) release notes" } ?? "Release notes")
+        MarkdownRenderer().heading([.text(notes.appName.map { "\($0) release notes" } ?? "Release notes")], level: 1)
     }
 
-    /// A feature's list item: glyph, **title**, subtitle (continued lines indented under the item).
+    /// A feature's list item: glyph, **title** (white space at its ends outside the asterisks), subtitle
+    /// (continued lines indented under the item).
     static func item(_ feature: ReleaseNotes.Feature, renderer: MarkdownRenderer, texts: MarkdownTextCache = MarkdownTextCache()) -> String {
         var item: [UInt8] = []
         appendItem(feature, renderer: renderer, texts: texts, to: &item)
@@ -69,9 +70,7 @@ public struct MarkdownEmitter: Sendable {
             MarkdownEscaping.append(glyph, to: &out, state: &state)
             out.append(UInt8(ascii: " "))
         }
-        out += "**".utf8
-        renderer.append(inlines: withoutStrong(texts.text(parsing: feature.title).inlines), to: &out)
-        out += "**".utf8
+        renderer.append(inlines: [.strong(withoutStrong(texts.text(parsing: feature.title).inlines))], to: &out)
         // The dash only when the subtitle writes something.
         let beforeSubtitle = out.count
         out += " — ".utf8
