@@ -37,7 +37,8 @@ final class RefusedLinkRuleTests: XCTestCase {
 
     func testEveryWayOfWritingARefusedLinkIsFound() {
         let refused = ["[x](data:text/html,x)", "[x](&#106;avascript:alert(1))", "<vbscript:x>", "![x](file:///etc/passwd)", "[x]()",
-                       "[x][r]\n\n[r]: javascript:alert(1)", "**[x](javascript:alert(1))**", "[x](https://ok.example/\u{202E}gpj.exe)"]
+                       "[x][r]\n\n[r]: javascript:alert(1)", "**[x](javascript:alert(1))**", "[x](https://ok.example/\u{202E}gpj.exe)",
+                       "see ftp://example.com/x", "chat xmpp:a@b.co", "www.exa\u{AD}mple.com"]
         for text in refused {
             let yaml = "versions:\n  - version: 1.0.0\n    title: \(JSONValue.quoted(text))\n    features: []\n"
             XCTAssertEqual(diagnostics(yaml).map(\.code), ["refused-link"], text.debugDescription)
@@ -53,16 +54,28 @@ final class RefusedLinkRuleTests: XCTestCase {
         }
     }
 
-    /// The quick scan never says "no link" for a text whose parse holds a refused link.
+    /// The quick scan never says "no link" for a text whose parse holds a refused link, over generated texts
+    /// of the pieces links, autolinks and their destinations are made of.
     func testTheQuickScanNeverMissesARefusedLink() {
-        var generator = SeededGenerator(seed: 0x11_4E)
-        let pieces = ["[", "]", "(", ")", "<", ">", "x", " ", ":", "@", ".", "www.", "javascript:", "https://", "a@b.co", "\u{AD}", "\u{202E}",
-                      "é", "&#106;", "\n", "!"]
-        for _ in 0..<3000 {
-            let text = (0..<generator.int(1...10)).map { _ in generator.pick(pieces) }.joined()
-            if !RefusedLinkRule.refusedDestinations(in: MarkdownText(parsing: text).inlines).isEmpty {
-                XCTAssertTrue(RefusedLinkRule.mayHoldLink(text), text.debugDescription)
+        let pieces = [
+            "[", "]", "(", ")", "<", ">", "x", " ", ":", "@", ".", "/", "www.", "javascript:", "https://", "https:/", "HTTP://", "ftp://", "ftp",
+            "://", "xmpp:", "mailto:", "a@b.co", "](", "](https://ok.example/", "](https://ok.example/ftp://x", "\u{AD}", "\u{202E}", "\u{200B}",
+            "é", "&#106;", "&", "\\", "\n", "!", "\"t\"", "< ", "<\t", "<a", "<x@y.z>",
+        ]
+        for seed: UInt64 in [0x11_4E, 0xBEEF, 0x5EED, 0xF00D] {
+            var generator = SeededGenerator(seed: seed)
+            var refused = 0
+            for _ in 0..<20000 {
+                let text = (0..<generator.int(1...12)).map { _ in generator.pick(pieces) }.joined()
+                if !RefusedLinkRule.refusedDestinations(in: MarkdownText(parsing: text).inlines).isEmpty {
+                    refused += 1
+                    XCTAssertTrue(RefusedLinkRule.mayHoldLink(text), "seed \(seed): \(text.debugDescription)")
+                }
             }
+            XCTAssertGreaterThan(refused, 1000, "the generator makes refused links")
         }
+        XCTAssertFalse(RefusedLinkRule.mayHoldLink("Details in the [guide](https://example.com/trails/weather)."))
+        XCTAssertFalse(RefusedLinkRule.mayHoldLink("Größe: 3 MB, mehr unter [Anleitung](https://example.com/a_(b))"))
+        XCTAssertFalse(RefusedLinkRule.mayHoldLink("Type `loop < 10 km` to find short circular routes."))
     }
 }

@@ -43,21 +43,91 @@ struct RefusedLinkRule: ManifestRule {
         return found
     }
 
-    /// Whether `text` might hold a link at all, by one scan of its bytes, so most texts skip the parse: a link,
-    /// an image or an autolink needs `[` or `<`; GitHub's bare autolinks (`www.`, `https://`, `a@b.co`) are
-    /// always allowed schemes, refused only for a non-ASCII format character in them.
+    /// Whether `text` might hold a refused link, by one scan of its bytes, so most texts skip the parse. It
+    /// says yes for an angle bracket before a visible character (an autolink), a reference (`][`, `]:`), an inline link `](…)` whose
+    /// destination is not plainly `http(s)://` with no other colon and closed by `)`, a bare `scheme://` or a
+    /// prefixed address (`xmpp:a@b.co`) outside such destinations, and a `www.`, e-mail or bare `http(s)`
+    /// autolink that may hold a format or control character. (A plain destination is allowed, and holds no
+    /// second scheme that a failed link could leave for GitHub's autolinks.)
     static func mayHoldLink(_ text: String) -> Bool {
-        var hasNonASCII = false
-        var hasAutolinkTrigger = false
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "["), UInt8(ascii: "<"): return true
-            case UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "."): hasAutolinkTrigger = true
-            case 0x80...: hasNonASCII = true
-            default: continue
+        var text = text
+        return text.withUTF8 { bytes in
+            let count = bytes.count
+            var hasAt = false, hasColon = false, hasNonASCII = false, hasWWW = false, hasPlainDestination = false
+            var index = 0
+            while index < count {
+                switch bytes[index] {
+                case UInt8(ascii: "<") where index + 1 < count && bytes[index + 1] > 0x20:
+                    // An autolink begins right after its bracket (`a < b` is none).
+                    return true
+                case UInt8(ascii: "]") where index + 1 < count:
+                    switch bytes[index + 1] {
+                    case UInt8(ascii: "["), UInt8(ascii: ":"):
+                        return true
+                    case UInt8(ascii: "("):
+                        guard let end = plainDestinationEnd(bytes, from: index + 2) else { return true }
+                        // Brackets inside it are still looked at; its scheme's colon and slashes are not.
+                        hasPlainDestination = true
+                        index = end
+                        continue
+                    default:
+                        break
+                    }
+                case UInt8(ascii: "/"):
+                    if index >= 2, bytes[index - 1] == UInt8(ascii: "/"), bytes[index - 2] == UInt8(ascii: ":") { return true }
+                case UInt8(ascii: "@"): hasAt = true
+                case UInt8(ascii: ":"): hasColon = true
+                case UInt8(ascii: "."):
+                    if index >= 3, bytes[index - 3] | 0x20 == UInt8(ascii: "w"), bytes[index - 2] | 0x20 == UInt8(ascii: "w"),
+                       bytes[index - 1] | 0x20 == UInt8(ascii: "w") {
+                        hasWWW = true
+                    }
+                case 0x80...: hasNonASCII = true
+                default: break
+                }
+                index += 1
+            }
+            if hasAt && hasColon { return true }
+            // (A plain destination not part of a link is a bare URL, which goes on to the next space.)
+            guard hasNonASCII, hasAt || hasWWW || hasPlainDestination else { return false }
+            return String(decoding: bytes, as: UTF8.self).unicodeScalars.contains {
+                TerminalSafeText.isUnsafe($0) || $0.properties.generalCategory == .format
             }
         }
-        return hasNonASCII && hasAutolinkTrigger
+    }
+
+    /// Where the scan goes on after `](` when what follows is a plain destination — optional white space,
+    /// then `http://` or `https://` and printable ASCII with no other colon, entity or backslash, closed by
+    /// `)` — namely just after its scheme's `://`; nil when it is anything else.
+    private static func plainDestinationEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var index = start
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D { index += 1 }
+        let schemeStart = index
+        while index < bytes.count, bytes[index] | 0x20 >= UInt8(ascii: "a"), bytes[index] | 0x20 <= UInt8(ascii: "z") { index += 1 }
+        let scheme = bytes[schemeStart..<index].map { $0 | 0x20 }
+        guard scheme == Array("http".utf8) || scheme == Array("https".utf8), index + 2 < bytes.count,
+              bytes[index] == UInt8(ascii: ":"), bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/") else {
+            return nil
+        }
+        let afterScheme = index + 3
+        var depth = 0
+        index = afterScheme
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "("):
+                depth += 1
+            case UInt8(ascii: ")"):
+                if depth == 0 { return afterScheme }
+                depth -= 1
+            case 0x21...0x7E where byte != UInt8(ascii: ":") && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "<"):
+                break
+            default:
+                return nil
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// A destination as a message quotes it: at most 80 characters (a `data:` URL can be megabytes).
