@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `refused-link` (warning): a link or image in a text whose destination `LinkPolicy` refuses
 /// (`javascript:`, `data:`, `file:`, an empty one, one with control or bidi characters), which every output
 /// shows as its text only. Reported once per text, here rather than by the emitters, so that a manifest
@@ -52,7 +60,13 @@ struct RefusedLinkRule: ManifestRule {
     static func mayHoldLink(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return false }
             let count = bytes.count
+            // Most texts hold none of the bytes every link but a `www.` autolink needs: told by `memchr`,
+            // which reads many bytes at a time (the byte-by-byte scan below took most of the rule's time).
+            if !linkBytes.contains(where: { memchr(base, Int32($0), count) != nil }) {
+                return mayHoldFormattedWWW(bytes)
+            }
             var hasAt = false, hasColon = false, hasNonASCII = false, hasWWW = false, hasPlainDestination = false
             var index = 0
             while index < count {
@@ -94,6 +108,27 @@ struct RefusedLinkRule: ManifestRule {
                 TerminalSafeText.isUnsafe($0) || $0.properties.generalCategory == .format
             }
         }
+    }
+
+    /// `]`, `<`, `:` and `@`: a link, an image, an autolink with a scheme and an e-mail autolink each hold one.
+    private static let linkBytes: [UInt8] = [UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ":"), UInt8(ascii: "@")]
+
+    /// Whether a text with none of `linkBytes` might hold a refused link: a `www.` autolink holding a format
+    /// or control character.
+    private static func mayHoldFormattedWWW(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        var start = 0
+        while start < bytes.count, let dot = memchr(base + start, Int32(UInt8(ascii: ".")), bytes.count - start) {
+            let index = UnsafeRawPointer(base).distance(to: dot)
+            if index >= 3, bytes[index - 3] | 0x20 == UInt8(ascii: "w"), bytes[index - 2] | 0x20 == UInt8(ascii: "w"),
+               bytes[index - 1] | 0x20 == UInt8(ascii: "w") {
+                return String(decoding: bytes, as: UTF8.self).unicodeScalars.contains {
+                    TerminalSafeText.isUnsafe($0) || $0.properties.generalCategory == .format
+                }
+            }
+            start = index + 1
+        }
+        return false
     }
 
     /// Where the scan goes on after `](` when what follows is a plain destination — optional white space,
