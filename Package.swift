@@ -22,12 +22,16 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        // Found without pkg-config: Debian's libutf8proc.pc adds `-DUTF8PROC_EXPORTS` (a Windows DLL switch)
+        // to its flags, which SwiftPM refuses with a warning on every build; the header and the library are
+        // in the default paths (`make deps` checks `pkg-config --exists libutf8proc`).
+        .systemLibrary(name: "CUTF8Proc"),
         // Threads, locks and hand-overs between threads: the one place that makes a thread.
         .target(name: "Threads"),
         .target(name: "YAMLTree", dependencies: ["CYAML", "Threads"]),
         .target(
             name: "WhatsNewCore",
-            dependencies: ["YAMLTree", "Threads", "CCmark", .product(name: "Mustache", package: "swift-mustache")]
+            dependencies: ["YAMLTree", "Threads", "CCmark", "CUTF8Proc", .product(name: "Mustache", package: "swift-mustache")]
         ),
         .executableTarget(
             name: "whatsnew",

@@ -94,6 +94,7 @@ struct ManifestDecoder {
         app.id = fields["id"].flatMap { context.string($0, for: "app.id") }
         app.name = fields["name"].flatMap { context.string($0, for: "app.name") }
         app.url = fields["url"].flatMap { context.string($0, for: "app.url") }
+        app.urlLocation = fields["url"].map { context.location($0) }
         if let existing = manifest.app, let first = appLocation {
             if existing != app {
                 context.error("conflicting-definition", "'app' is defined again with different content; expected it once",

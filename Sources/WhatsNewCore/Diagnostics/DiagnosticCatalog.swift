@@ -41,6 +41,7 @@ public enum DiagnosticCatalog {
         "duplicate-version": "Two versions are equal after canonicalisation.",
         "invalid-version": "A version is not of the form MAJOR[.MINOR[.PATCH]][-PRERELEASE][+BUILD].",
         "missing-translation": "A version lacks a translation that another version has.",
+        "refused-link": "A link or image in a text has a destination no output shows as a link.",
         "unknown-key": "A mapping has a key the manifest format does not define.",
         "unresolved-reference": "A reference names no entry of its registry.",
         "unused-reference": "A registry entry is never referenced.",

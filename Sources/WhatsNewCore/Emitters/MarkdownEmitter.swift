@@ -50,10 +50,11 @@ public struct MarkdownEmitter: Sendable {
 
     /// The `# App release notes` line.
     static func titleLine(_ notes: ReleaseNotes) -> String {
-        "# " + MarkdownEscaping.escape(notes.appName.map { "\($0) release notes" } ?? "Release notes")
+        MarkdownRenderer().heading([.text(notes.appName.map { "\($0) release notes" } ?? "Release notes")], level: 1)
     }
 
-    /// A feature's list item: glyph, **title**, subtitle (continued lines indented under the item).
+    /// A feature's list item: glyph, **title** (white space at its ends outside the asterisks), subtitle
+    /// (continued lines indented under the item).
     static func item(_ feature: ReleaseNotes.Feature, renderer: MarkdownRenderer, texts: MarkdownTextCache = MarkdownTextCache()) -> String {
         var item: [UInt8] = []
         appendItem(feature, renderer: renderer, texts: texts, to: &item)
@@ -69,9 +70,7 @@ public struct MarkdownEmitter: Sendable {
             MarkdownEscaping.append(glyph, to: &out, state: &state)
             out.append(UInt8(ascii: " "))
         }
-        out += "**".utf8
-        renderer.append(inlines: withoutStrong(texts.text(parsing: feature.title).inlines), to: &out)
-        out += "**".utf8
+        renderer.append(inlines: [.strong(withoutStrong(texts.text(parsing: feature.title).inlines))], to: &out)
         // The dash only when the subtitle writes something.
         let beforeSubtitle = out.count
         out += " — ".utf8
@@ -98,7 +97,8 @@ public struct MarkdownEmitter: Sendable {
             guard LinkPolicy.sanitized(url, allowRelative: false) != nil else { return nil }
             return renderer.render(inlines: [.link(destination: url, title: "", Self.withoutLinks(title.inlines))])
         case .present(let pageTitle, let body):
-            let summary = HTMLRenderer().render(inlines: title.inlines)
+            // On one line: a blank line would end the HTML block, and what followed would be read as Markdown.
+            let summary = HTMLRenderer().render(inlines: title.inlines).replacingNewlines(with: " ")
             var block = "<details>\n<summary>\(summary)</summary>\n\n"
             if let pageTitle { block += renderer.heading(texts.text(parsing: pageTitle).inlines, level: 3) + "\n\n" }
             block += renderer.render(texts.document(parsing: body)).trimmingTrailingNewlines() + "\n\n</details>"
@@ -138,6 +138,12 @@ public struct MarkdownEmitter: Sendable {
 }
 
 extension String {
+    /// The text with each line feed replaced by `separator`.
+    func replacingNewlines(with separator: String) -> String {
+        guard utf8.contains(UInt8(ascii: "\n")) else { return self }
+        return split(separator: "\n", omittingEmptySubsequences: false).joined(separator: separator)
+    }
+
     func trimmingTrailingNewlines() -> String {
         var text = self
         while text.hasSuffix("\n") { text.removeLast() }

@@ -180,7 +180,8 @@ public struct ReleaseNotes: Sendable {
     /// Resolves a manifest for output; a long one's versions are resolved in two halves at once.
     public init(_ manifest: Manifest, selection: Selection = Selection()) {
         appName = manifest.app?.name
-        appURL = manifest.app?.url
+        // Checked again here, so an output never carries a URL `invalid-url` refuses even when rules were skipped.
+        appURL = manifest.app?.url.flatMap { LinkPolicy.sanitized($0, allowRelative: false) }
         appID = manifest.app?.id
         locale = selection.locale
         defaultLocale = manifest.defaults.locale

@@ -1,6 +1,7 @@
 /// The one place HTML output escapes user text: `&`, `<`, `>`, `"` and `'` become character references, so
 /// the result is safe in text and in quoted attribute values; control characters (other than tab and line
-/// feed; a carriage return becomes a line feed) and noncharacters, which HTML forbids, become U+FFFD.
+/// feed; a carriage return becomes a line feed) and noncharacters, which HTML forbids, become U+FFFD; bidi
+/// embedding, override and isolate controls are shown visibly as `\u{202E}` (`BidiControls`).
 public enum HTMLEscaping {
     /// `text` escaped for HTML.
     public static func escape(_ text: String) -> String {
@@ -30,6 +31,13 @@ public enum HTMLEscaping {
                 let byte = bytes[index]
                 if isPlain(byte) {
                     index += 1
+                    continue
+                }
+                if byte == 0xE2, let control = BidiControls.control(in: bytes, at: index) {
+                    if copied < index { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index])) }
+                    buffer.append(contentsOf: BidiControls.visible(control).utf8)
+                    index += 3
+                    copied = index
                     continue
                 }
                 var length = 1
@@ -62,14 +70,14 @@ public enum HTMLEscaping {
     }
 
     /// Whether a byte is copied as it is without a closer look: printable ASCII other than `&<>"'`, tab,
-    /// line feed, and the bytes of multi-byte sequences whose lead byte cannot begin a C1 control or a
-    /// noncharacter (0xC2, 0xEF and 0xF0…0xF4 can).
+    /// line feed, and the bytes of multi-byte sequences whose lead byte cannot begin a C1 control, a
+    /// noncharacter or a bidi control (0xC2, 0xE2, 0xEF and 0xF0…0xF4 can).
     @inline(__always)
     private static func isPlain(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): return false
         case 0x20...0x7E, 0x09, 0x0A: return true
-        case 0x80...0xC1, 0xC3...0xEE, 0xF5...: return true
+        case 0x80...0xC1, 0xC3...0xE1, 0xE3...0xEE, 0xF5...: return true
         default: return false
         }
     }

@@ -3,7 +3,8 @@
 /// before the `:` of `://` and the `.` of `www.` (GitHub's autolinks), and before a line start that would
 /// open a block (`#`, `>`, `-`, `+`, `=`, `1.`, `1)`); a space or tab that starts or ends a line becomes a
 /// character reference, so it is neither indentation nor a hard line break. Control characters become
-/// U+FFFD. (An e-mail address may still be autolinked as `mailto:`, which escaping cannot prevent.)
+/// U+FFFD; bidi embedding, override and isolate controls are shown visibly as `\u{202E}` (`BidiControls`).
+/// (An e-mail address may still be autolinked as `mailto:`, which escaping cannot prevent.)
 public enum MarkdownEscaping {
     /// `text` escaped, as if it began a line.
     public static func escape(_ text: String) -> String {
@@ -96,6 +97,13 @@ public enum MarkdownEscaping {
                 case 0x00..<0x20 where byte != UInt8(ascii: "\t"), 0x7F:
                     out.append(contentsOf: HTMLEscaping.replacementCharacter)
                 default:
+                    if byte == 0xE2, let control = BidiControls.control(in: bytes, at: index) {
+                        // Its backslash escaped, so that it shows whatever follows it.
+                        out.append(backslash)
+                        out.append(contentsOf: BidiControls.visible(control).utf8)
+                        index += 3
+                        continue
+                    }
                     let length = byte >= 0x80 ? HTMLEscaping.forbiddenSequenceLength(bytes, at: index) : 0
                     if length > 0 {
                         out.append(contentsOf: HTMLEscaping.replacementCharacter)
@@ -126,8 +134,9 @@ public enum MarkdownEscaping {
         case 0x80...0xBF:
             // A continuation byte: its sequence's leading byte was looked at already.
             return true
-        case 0xC3...0xDF, 0xE0...0xEE:
-            // Leading bytes of sequences that are never C1 controls or noncharacters (0xC2 and 0xEF can be).
+        case 0xC3...0xE1, 0xE3...0xEE:
+            // Leading bytes of sequences that are never C1 controls, noncharacters or bidi controls (0xC2,
+            // 0xE2 and 0xEF can be).
             return true
         default:
             return false
@@ -135,12 +144,14 @@ public enum MarkdownEscaping {
     }
 
     /// Appends literal text that needs no Markdown escaping (code), with control characters other than tab
-    /// replaced by U+FFFD.
+    /// replaced by U+FFFD and bidi controls shown as `\u{202E}`.
     static func appendLiteral(_ text: String, to out: inout [UInt8]) {
         for scalar in text.unicodeScalars {
             let value = scalar.value
             if (value < 0x20 && value != 0x09) || (value >= 0x7F && value < 0xA0) {
                 out.append(contentsOf: HTMLEscaping.replacementCharacter)
+            } else if BidiControls.contains(scalar) {
+                out.append(contentsOf: BidiControls.visible(scalar).utf8)
             } else {
                 out.append(contentsOf: String(scalar).utf8)
             }

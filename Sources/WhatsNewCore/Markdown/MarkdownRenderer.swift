@@ -1,7 +1,9 @@
 /// Renders the tree as GitHub Flavored Markdown, normalized: the meant formatting is written with one
 /// spelling (`**strong**`, `*emphasis*`, `~~struck~~`, `[text](url "title")`, fenced code), and all user
 /// text goes through `MarkdownEscaping`, so it never turns into syntax it did not mean. Raw HTML is written
-/// as escaped literal text; links `LinkPolicy` refuses are written as their text.
+/// as escaped literal text; links `LinkPolicy` refuses are written as their text. An image in user text is
+/// written as a link to it, as HTML shows it, so Markdown output never loads an image its author did not
+/// declare in a manifest's image fields.
 public struct MarkdownRenderer: Sendable {
     public init() {}
 
@@ -28,12 +30,13 @@ public struct MarkdownRenderer: Sendable {
         swap(&writer.out, &buffer)
     }
 
-    /// An ATX heading (`## …`) of inline content, on one line; `level` is clamped to 1…6.
+    /// An ATX heading (`## …`) of inline content, on one line (line breaks in it become spaces, white space
+    /// at its ends is dropped); `level` is clamped to 1…6.
     public func heading(_ inlines: [MarkdownInline], level: Int) -> String {
         var writer = MarkdownInlineWriter()
         writer.inHeading = true
         writer.state.escapesEveryHash = true
-        writer.visit(inlines)
+        writer.visit(DelimiterRunEdges.split(inlines).inner)
         let marker = String(repeating: "#", count: min(6, max(1, level)))
         return writer.out.isEmpty ? marker : marker + " " + String(decoding: writer.out, as: UTF8.self)
     }
@@ -144,7 +147,12 @@ private struct MarkdownInlineWriter: MarkdownInlineVisitor {
     private var lastByte: UInt8? { out.count > start ? out.last : nil }
 
     mutating func visitText(_ text: String) {
-        MarkdownEscaping.append(text, to: &out, state: &state)
+        if inHeading, text.utf8.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) {
+            let oneLine = String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 }))
+            MarkdownEscaping.append(oneLine, to: &out, state: &state)
+        } else {
+            MarkdownEscaping.append(text, to: &out, state: &state)
+        }
     }
 
     mutating func visitCode(_ code: String) {
@@ -181,11 +189,11 @@ private struct MarkdownInlineWriter: MarkdownInlineVisitor {
     }
 
     mutating func visitEmphasis(_ children: [MarkdownInline]) {
-        delimited(children, lastByte == UInt8(ascii: "*") ? "_" : "*", count: 1)
+        delimited(children, "*", count: 1)
     }
 
     mutating func visitStrong(_ children: [MarkdownInline]) {
-        delimited(children, lastByte == UInt8(ascii: "*") ? "_" : "*", count: 2)
+        delimited(children, "*", count: 2)
     }
 
     mutating func visitStrikethrough(_ children: [MarkdownInline]) {
@@ -193,35 +201,43 @@ private struct MarkdownInlineWriter: MarkdownInlineVisitor {
     }
 
     mutating func visitLink(destination: String, title: String, children: [MarkdownInline]) {
-        link(destination, title: title, content: children, isImage: false)
+        link(destination, title: title, content: children)
     }
 
+    /// A link to the image, showing its alt text (its URL when it has none).
     mutating func visitImage(source: String, title: String, alt: [MarkdownInline]) {
-        link(source, title: title, content: alt, isImage: true)
+        link(source, title: title, content: alt)
     }
 
+    /// Writes `children` between delimiter runs; white space at their ends is written outside the runs (a
+    /// run next to white space is literal), and `*` is spelled `_` next to another `*`.
     private mutating func delimited(_ children: [MarkdownInline], _ delimiter: Unicode.Scalar, count: Int) {
+        let (leading, inner, trailing) = DelimiterRunEdges.split(children)
+        visit(leading)
         // An empty pair would read as a thematic break or as literal characters.
-        guard !children.isEmpty else { return }
-        state.atLineStart = false
-        let byte = UInt8(ascii: delimiter)
-        for _ in 0..<count { out.append(byte) }
-        visit(children)
-        for _ in 0..<count { out.append(byte) }
+        if !inner.isEmpty {
+            state.atLineStart = false
+            let byte = delimiter == "*" && lastByte == UInt8(ascii: "*") ? UInt8(ascii: "_") : UInt8(ascii: delimiter)
+            for _ in 0..<count { out.append(byte) }
+            visit(inner)
+            for _ in 0..<count { out.append(byte) }
+        }
+        visit(trailing)
     }
 
-    private mutating func link(_ destination: String, title: String, content: [MarkdownInline], isImage: Bool) {
-        guard !insideLink || isImage, let url = LinkPolicy.sanitized(destination) else {
+    private mutating func link(_ destination: String, title: String, content: [MarkdownInline]) {
+        guard !insideLink, let url = LinkPolicy.sanitized(destination) else {
             visit(content)
             return
         }
         state.atLineStart = false
-        if isImage { out.append(UInt8(ascii: "!")) }
+        // A `!` just before the bracket (text ending in one, or an autolink written after one) would make the
+        // link an image: it is escaped.
+        if out.last == UInt8(ascii: "!") { out.insert(UInt8(ascii: "\\"), at: out.count - 1) }
         out.append(UInt8(ascii: "["))
-        let wasInsideLink = insideLink
         insideLink = true
-        if content.isEmpty && !isImage { visitText(url) } else { visit(content) }
-        insideLink = wasInsideLink
+        if content.isEmpty { visitText(url) } else { visit(content) }
+        insideLink = false
         out.append(UInt8(ascii: "]"))
         out.append(UInt8(ascii: "("))
         out += destinationBytes(url)

@@ -4,11 +4,24 @@ public struct AppInfo: Sendable, Hashable {
     public var id: String?
     public var name: String?
     public var url: String?
+    /// Where `url` was written (not part of equality: two fragments may define the same app).
+    public var urlLocation: SourceLocation?
 
-    public init(id: String? = nil, name: String? = nil, url: String? = nil) {
+    public init(id: String? = nil, name: String? = nil, url: String? = nil, urlLocation: SourceLocation? = nil) {
         self.id = id
         self.name = name
         self.url = url
+        self.urlLocation = urlLocation
+    }
+
+    public static func == (lhs: AppInfo, rhs: AppInfo) -> Bool {
+        lhs.id == rhs.id && lhs.name == rhs.name && lhs.url == rhs.url
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(name)
+        hasher.combine(url)
     }
 }
 

@@ -1,7 +1,11 @@
-/// `invalid-url` (error): an `openURL` that is not an absolute http, https or mailto URL —
-/// `javascript:`, `data:` and relative links are refused.
+/// `invalid-url` (error): an `openURL` or the `app.url` that is not an absolute http, https or mailto URL —
+/// `javascript:`, `data:`, `file:`, scheme-relative (`//host`) and relative links are refused.
 struct InvalidURLRule: ManifestRule {
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
+        if let app = manifest.app, let url = app.url, let problem = Self.problem(with: url) {
+            engine.report(Diagnostic(.error, code: "invalid-url", message: "invalid URL '\(url)' for 'app.url': \(problem)",
+                                     at: app.urlLocation, fix: "write the app's absolute URL such as 'https://example.com'"))
+        }
         var actions = manifest.secondaryActions.entries.map(\.value)
         for version in manifest.versions.indices {
             if case .inline(let action)? = manifest.versions[version].secondaryAction { actions.append(action) }

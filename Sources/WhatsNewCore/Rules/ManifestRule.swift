@@ -19,6 +19,7 @@ enum ManifestRules {
         UnreachablePatchRule(),
         MissingImageFileRule(options: imageFiles),
         InvalidURLRule(),
+        RefusedLinkRule(),
         EmptyTextRule(),
         InvalidColorRule(),
         BlockMarkdownRule(),

@@ -1,22 +1,21 @@
+internal import CUTF8Proc
+
 /// How many terminal columns text takes: East Asian wide and fullwidth characters and emoji take two,
-/// combining marks and format characters none, everything else one.
+/// combining marks, controls and most format characters none, everything else one. A scalar's width is
+/// utf8proc's (`utf8proc_charwidth`, from the Unicode data it is built with); sequences are ours: a scalar
+/// after a zero-width joiner adds nothing, an emoji presentation selector widens the scalar before it, and a
+/// skin-tone modifier after an emoji it modifies adds nothing.
 public enum DisplayWidth {
     /// The columns one Unicode scalar takes, on its own.
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
+        // ASCII and Latin-1 without a call: controls take none, the rest one.
         if value < 0x300 { return value < 0x20 || (value >= 0x7F && value < 0xA0) ? 0 : 1 }
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format:
-            return 0
-        default:
-            break
-        }
-        if isWide(value) || scalar.properties.isEmojiPresentation { return 2 }
-        return 1
+        return Int(utf8proc_charwidth(utf8proc_int32_t(value)))
     }
 
-    /// The columns a string takes; a scalar joined by a zero-width joiner adds nothing, and an emoji
-    /// variation selector widens the scalar before it.
+    /// The columns a string takes; a scalar joined by a zero-width joiner adds nothing, an emoji variation
+    /// selector widens the scalar before it, and a skin-tone modifier adds nothing to its emoji.
     public static func of(_ text: some StringProtocol) -> Int {
         of(scalars: text.unicodeScalars)
     }
@@ -32,6 +31,7 @@ public enum DisplayWidth {
         var width = 0
         var afterJoiner = false
         var previous = 0
+        var previousIsModifierBase = false
         for scalar in scalars {
             if afterJoiner {
                 afterJoiner = false
@@ -46,36 +46,14 @@ public enum DisplayWidth {
                 previous = 2
                 continue
             }
+            if previousIsModifierBase, scalar.properties.isEmojiModifier {
+                previousIsModifierBase = false
+                continue
+            }
             previous = of(scalar)
+            previousIsModifierBase = previous > 0 && scalar.properties.isEmojiModifierBase
             width += previous
         }
         return width
-    }
-
-    private static let wideRanges: [ClosedRange<UInt32>] = [
-        0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0...0x23F0, 0x23F3...0x23F3,
-        0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F...0x267F, 0x2693...0x2693, 0x26A1...0x26A1,
-        0x26AA...0x26AB, 0x26BD...0x26BE, 0x26C4...0x26C5, 0x26CE...0x26CE, 0x26D4...0x26D4, 0x26EA...0x26EA,
-        0x26F2...0x26F3, 0x26F5...0x26F5, 0x26FA...0x26FA, 0x26FD...0x26FD, 0x2705...0x2705, 0x270A...0x270B,
-        0x2728...0x2728, 0x274C...0x274C, 0x274E...0x274E, 0x2753...0x2755, 0x2757...0x2757, 0x2795...0x2797,
-        0x27B0...0x27B0, 0x27BF...0x27BF, 0x2B1B...0x2B1C, 0x2B50...0x2B50, 0x2B55...0x2B55, 0x2E80...0x303E,
-        0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3,
-        0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x16FE4,
-        0x17000...0x18AFF, 0x1B000...0x1B2FF, 0x1F004...0x1F004, 0x1F0CF...0x1F0CF, 0x1F18E...0x1F18E,
-        0x1F191...0x1F19A, 0x1F200...0x1F202, 0x1F210...0x1F23B, 0x1F240...0x1F248, 0x1F250...0x1F251,
-        0x1F260...0x1F265, 0x1F300...0x1F64F, 0x1F680...0x1F6FF, 0x1F900...0x1F9FF, 0x1FA70...0x1FAFF,
-        0x20000...0x2FFFD, 0x30000...0x3FFFD,
-    ]
-
-    private static func isWide(_ value: UInt32) -> Bool {
-        guard value >= 0x1100 else { return false }
-        var low = 0
-        var high = wideRanges.count - 1
-        while low <= high {
-            let mid = (low + high) / 2
-            let range = wideRanges[mid]
-            if value < range.lowerBound { high = mid - 1 } else if value > range.upperBound { low = mid + 1 } else { return true }
-        }
-        return false
     }
 }

@@ -13,7 +13,7 @@ final class MarkdownRendererTests: XCTestCase {
             ("see www.example.com", "see [www\\.example.com](http://www.example.com)"),
             ("<https://a.b/c>", "[https\\://a.b/c](https://a.b/c)"),
             ("Support for <canvas>", "Support for \\<canvas>"),
-            ("![logo](https://x.y/l.png \"Logo\")", "![logo](https://x.y/l.png \"Logo\")"),
+            ("![logo](https://x.y/l.png \"Logo\")", "[logo](https://x.y/l.png \"Logo\")"),
             ("[x](javascript:alert(1)) and <javascript:alert(1)>", "x and javascript:alert(1)"),
             ("soft\nbreak and hard  \nbreak", "soft\nbreak and hard\\\nbreak"),
             ("`` ` ``", "`` ` ``"),
@@ -117,8 +117,8 @@ final class MarkdownRendererTests: XCTestCase {
     }
 
     /// What an output shows, independent of how it was spelled: raw HTML as text, refused links as their
-    /// text, adjacent text merged.
-    private func normalized(_ inlines: [MarkdownInline]) -> [MarkdownInline] {
+    /// text, an image as a link to it (as its alt text inside a link), adjacent text merged.
+    private func normalized(_ inlines: [MarkdownInline], insideLink: Bool = false) -> [MarkdownInline] {
         var result: [MarkdownInline] = []
         func appendText(_ text: String) {
             if case .text(let previous)? = result.last {
@@ -131,19 +131,17 @@ final class MarkdownRendererTests: XCTestCase {
             switch inline {
             case .text(let text), .html(let text):
                 appendText(text)
-            case .emphasis(let children): result.append(.emphasis(normalized(children)))
-            case .strong(let children): result.append(.strong(normalized(children)))
-            case .strikethrough(let children): result.append(.strikethrough(normalized(children)))
-            case .link(let destination, let title, let children):
-                if let url = LinkPolicy.sanitized(destination) {
-                    result.append(.link(destination: url, title: title, normalized(children)))
+            case .emphasis(let children): result.append(.emphasis(normalized(children, insideLink: insideLink)))
+            case .strong(let children): result.append(.strong(normalized(children, insideLink: insideLink)))
+            case .strikethrough(let children): result.append(.strikethrough(normalized(children, insideLink: insideLink)))
+            case .link(let destination, let title, let children), .image(let destination, let title, let children):
+                if !insideLink, let url = LinkPolicy.sanitized(destination) {
+                    result.append(.link(destination: url, title: title, normalized(children, insideLink: true)))
                 } else {
-                    for child in normalized(children) {
+                    for child in normalized(children, insideLink: insideLink) {
                         if case .text(let text) = child { appendText(text) } else { result.append(child) }
                     }
                 }
-            case .image(let source, let title, let alt):
-                result.append(.image(source: LinkPolicy.sanitized(source) ?? "", title: title, alt: normalized(alt)))
             case .code, .softBreak, .lineBreak:
                 result.append(inline)
             }

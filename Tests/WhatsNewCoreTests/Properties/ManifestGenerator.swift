@@ -251,7 +251,7 @@ struct ManifestGenerator {
         var pairs: [(String, GeneratedDocument)] = []
         if random.chance(0.7) { pairs.append(("id", .string(random.pick(["com.example.trails", "app", "my-app_2"])))) }
         if random.chance(0.7) { pairs.append(("name", .string(text()))) }
-        if random.chance(0.5) { pairs.append(("url", .string(random.pick(["https://example.com", "javascript:alert(1)", "http://例え.jp/ü"])))) }
+        if random.chance(0.5) { pairs.append(("url", .string(random.pick(["https://example.com", "mailto:team@example.com", "http://例え.jp/ü"])))) }
         return .object(pairs)
     }
 

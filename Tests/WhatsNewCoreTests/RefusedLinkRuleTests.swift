@@ -1,0 +1,81 @@
+import XCTest
+import YAMLTree
+@testable import WhatsNewCore
+
+/// `refused-link` warns, at the text, about each link or image that the link policy drops from a text, once
+/// per text whichever outputs are written; allowed links and texts without links are not reported.
+final class RefusedLinkRuleTests: XCTestCase {
+    private func diagnostics(_ text: String) -> [Diagnostic] {
+        let engine = DiagnosticEngine()
+        let file = SourceFile(name: "test.yaml", text: text)
+        let document = YAMLParser.parse(file, format: YAMLInputFormat(fileName: "test.yaml"))
+        guard let root = document.root else { return [] }
+        var decoder = ManifestDecoder(engine: engine)
+        decoder.addInput(root, file: file)
+        RefusedLinkRule().check(decoder.finish(firstFile: file), engine: engine)
+        return engine.diagnostics
+    }
+
+    func testALinkDroppedFromASubtitleIsAWarningAtTheSubtitle() throws {
+        let found = diagnostics("""
+            versions:
+              - version: 1.0.0
+                title: Hello
+                features:
+                  - title: First
+                    subtitle: "See [x](javascript:alert(1))"
+            """)
+        XCTAssertEqual(found.map(\.code), ["refused-link"])
+        let warning = try XCTUnwrap(found.first)
+        XCTAssertEqual(warning.severity, .warning)
+        XCTAssertEqual(warning.range?.start.line, 6)
+        XCTAssertEqual(warning.range?.start.column, 19)
+        XCTAssertEqual(warning.message, "the subtitle of feature 'First' of version 1.0.0 holds a link to 'javascript:alert(1)', which every "
+                                        + "output shows as plain text; expected an http, https or mailto URL, or a relative one")
+        XCTAssertEqual(warning.fix, "link to an http, https or mailto URL, or remove the link")
+    }
+
+    func testEveryWayOfWritingARefusedLinkIsFound() {
+        let refused = ["[x](data:text/html,x)", "[x](&#106;avascript:alert(1))", "<vbscript:x>", "![x](file:///etc/passwd)", "[x]()",
+                       "[x][r]\n\n[r]: javascript:alert(1)", "**[x](javascript:alert(1))**", "[x](https://ok.example/\u{202E}gpj.exe)",
+                       "see ftp://example.com/x", "chat xmpp:a@b.co", "www.exa\u{AD}mple.com"]
+        for text in refused {
+            let yaml = "versions:\n  - version: 1.0.0\n    title: \(JSONValue.quoted(text))\n    features: []\n"
+            XCTAssertEqual(diagnostics(yaml).map(\.code), ["refused-link"], text.debugDescription)
+        }
+    }
+
+    func testAllowedLinksAndPlainTextAreNotReported() {
+        let fine = ["Plain text: nothing here.", "[docs](https://example.com)", "[rel](notes.html)", "<https://example.com>",
+                    "mail me@example.com", "www.example.com", "Größe: 3 MB", "`[x](javascript:alert(1))`"]
+        for text in fine {
+            let yaml = "versions:\n  - version: 1.0.0\n    title: \(JSONValue.quoted(text))\n    features: []\n"
+            XCTAssertEqual(diagnostics(yaml).map(\.code), [], text.debugDescription)
+        }
+    }
+
+    /// The quick scan never says "no link" for a text whose parse holds a refused link, over generated texts
+    /// of the pieces links, autolinks and their destinations are made of.
+    func testTheQuickScanNeverMissesARefusedLink() {
+        let pieces = [
+            "[", "]", "(", ")", "<", ">", "x", " ", ":", "@", ".", "/", "www.", "javascript:", "https://", "https:/", "HTTP://", "ftp://", "ftp",
+            "://", "xmpp:", "mailto:", "a@b.co", "](", "](https://ok.example/", "](https://ok.example/ftp://x", "\u{AD}", "\u{202E}", "\u{200B}",
+            "é", "&#106;", "&", "\\", "\n", "!", "\"t\"", "< ", "<\t", "<a", "<x@y.z>",
+        ]
+        for seed: UInt64 in [0x11_4E, 0xBEEF, 0x5EED, 0xF00D] {
+            var generator = SeededGenerator(seed: seed)
+            var refused = 0
+            for _ in 0..<20000 {
+                let text = (0..<generator.int(1...12)).map { _ in generator.pick(pieces) }.joined()
+                if !RefusedLinkRule.refusedDestinations(in: MarkdownText(parsing: text).inlines).isEmpty {
+                    refused += 1
+                    XCTAssertTrue(RefusedLinkRule.mayHoldLink(text), "seed \(seed): \(text.debugDescription)")
+                }
+            }
+            XCTAssertGreaterThan(refused, 1000, "the generator makes refused links")
+        }
+        XCTAssertFalse(RefusedLinkRule.mayHoldLink("Details in the [guide](https://example.com/trails/weather)."))
+        XCTAssertFalse(RefusedLinkRule.mayHoldLink("Größe: 3 MB, mehr unter [Anleitung](https://example.com/a_(b))"))
+        XCTAssertFalse(RefusedLinkRule.mayHoldLink("Type `loop < 10 km` to find short circular routes."))
+    }
+}
