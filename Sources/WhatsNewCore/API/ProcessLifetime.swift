@@ -1,4 +1,4 @@
-import Synchronization
+import Threads
 
 /// Keeps values alive until the process exits, for `Compiler.leavesMemoryForExit`.
 ///
@@ -12,7 +12,7 @@ enum ProcessLifetime {
         init(_ value: Value) { self.value = value }
     }
 
-    private static let kept = Mutex<[AnyObject]>([])
+    private static let kept = Locked<[AnyObject]>([])
 
     /// Keeps `value` alive until the process exits.
     static func keep<Value>(_ value: Value) {

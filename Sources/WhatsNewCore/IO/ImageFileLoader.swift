@@ -1,4 +1,4 @@
-import Synchronization
+import Threads
 
 /// Reads the `file:` images of one manifest under `ImageFileOptions`: checks each path, opens it through the
 /// options' file system, and keeps each file read once by its identity (device and inode), so that many
@@ -26,7 +26,7 @@ public final class ImageFileLoader: Sendable {
     }
 
     public let options: ImageFileOptions
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init(options: ImageFileOptions) {
         self.options = options

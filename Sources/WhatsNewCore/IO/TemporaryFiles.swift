@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Synchronization
+import Threads
 
 /// Removes the temporary file of the atomic write in progress when the process is ended by SIGTERM, SIGHUP
 /// or SIGINT (a CI job cancelled while `compile` writes a large page), then ends it as the signal would have.
@@ -22,7 +23,7 @@ enum TemporaryFiles {
     /// 0: no file; 1 or 2: the file named in buffer 0 or 1.
     private static let current = Atomic<Int>(0)
     /// Serializes `remember` and `forget` (the handler never takes it).
-    private static let writers = Mutex(false)
+    private static let writers = Locked(false)
 
     /// Installs the handlers, once.
     static func installSignalHandlers() {

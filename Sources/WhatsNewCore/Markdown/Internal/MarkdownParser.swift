@@ -1,5 +1,5 @@
 internal import CCmark
-import Synchronization
+import Threads
 
 /// Parses Markdown with cmark-gfm — CommonMark plus GitHub's strikethrough and autolink extensions — into
 /// `MarkdownBlock`s. This is the only file that sees cmark: C pointers never leave it, every document cmark
@@ -20,7 +20,7 @@ enum MarkdownParser {
     }
 
     /// The one parser, created on first use; the lock makes every cmark parse run alone.
-    private static let shared = Mutex<CmarkParser?>(nil)
+    private static let shared = Locked<CmarkParser?>(nil)
 }
 
 /// The extensions, looked up once (after registering them once; Swift runs a global's initializer once).

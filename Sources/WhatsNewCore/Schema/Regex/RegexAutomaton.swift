@@ -1,4 +1,4 @@
-import Synchronization
+import Threads
 
 /// A deterministic automaton for a program without word boundaries or lookaheads, built lazily: a state is
 /// the set of instructions waiting for the next scalar, made the first time a text leads to it, and its
@@ -32,7 +32,7 @@ final class RegexAutomaton: Sendable {
     private let sets: [ScalarSet]
     /// Whether a match may start anywhere (the pattern does not start with `^`).
     private let searching: Bool
-    private let tables = Mutex(Tables())
+    private let tables = Locked(Tables())
 
     static let stateLimit = 512
 
