@@ -81,7 +81,8 @@ public struct Compiler: Sendable {
     }
 
     /// Reads and compiles the schema file at `path` for `validate --schema`; nil (with diagnostics in
-    /// `engine`) when it is malformed or uses a keyword the evaluator does not implement.
+    /// `engine`) when it is malformed, uses a keyword draft 2020-12 does not define, or requires a vocabulary
+    /// whatsnew does not know.
     public static func loadSchema(_ path: String, engine: DiagnosticEngine) throws(IOError) -> SchemaValidator? {
         let bytes = try FileSystem.read(path, limit: ReadOptions().limits.maxInputBytes)
         let file = SourceFile(name: path, contents: bytes)
