@@ -6,14 +6,7 @@ import YAMLTree
 /// the rules were not run.
 final class InvalidURLRuleTests: XCTestCase {
     private func diagnostics(_ text: String) -> [Diagnostic] {
-        let engine = DiagnosticEngine()
-        let file = SourceFile(name: "test.yaml", text: text)
-        let document = YAMLParser.parse(file, format: YAMLInputFormat(fileName: "test.yaml"))
-        guard let root = document.root else { return [] }
-        var decoder = ManifestDecoder(engine: engine)
-        decoder.addInput(root, file: file)
-        InvalidURLRule().check(decoder.finish(firstFile: file), engine: engine)
-        return engine.diagnostics
+        RuleTesting.diagnostics(of: InvalidURLRule(), in: text)
     }
 
     private func manifest(appURL: String) -> String {

@@ -6,14 +6,7 @@ import YAMLTree
 /// per text whichever outputs are written; allowed links and texts without links are not reported.
 final class RefusedLinkRuleTests: XCTestCase {
     private func diagnostics(_ text: String) -> [Diagnostic] {
-        let engine = DiagnosticEngine()
-        let file = SourceFile(name: "test.yaml", text: text)
-        let document = YAMLParser.parse(file, format: YAMLInputFormat(fileName: "test.yaml"))
-        guard let root = document.root else { return [] }
-        var decoder = ManifestDecoder(engine: engine)
-        decoder.addInput(root, file: file)
-        RefusedLinkRule().check(decoder.finish(firstFile: file), engine: engine)
-        return engine.diagnostics
+        RuleTesting.diagnostics(of: RefusedLinkRule(), in: text)
     }
 
     func testALinkDroppedFromASubtitleIsAWarningAtTheSubtitle() throws {

@@ -1,0 +1,19 @@
+import XCTest
+import YAMLTree
+@testable import WhatsNewCore
+
+/// Running one rule on a manifest given as YAML text.
+enum RuleTesting {
+    /// What `rule` reports about `text` once decoded (reading and decoding problems are left out: nil root
+    /// gives none).
+    static func diagnostics(of rule: any ManifestRule, in text: String) -> [Diagnostic] {
+        let engine = DiagnosticEngine()
+        let file = SourceFile(name: "test.yaml", text: text)
+        let document = YAMLParser.parse(file, format: YAMLInputFormat(fileName: "test.yaml"))
+        guard let root = document.root else { return [] }
+        var decoder = ManifestDecoder(engine: engine)
+        decoder.addInput(root, file: file)
+        rule.check(decoder.finish(firstFile: file), engine: engine)
+        return engine.diagnostics
+    }
+}
