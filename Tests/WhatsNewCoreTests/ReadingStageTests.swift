@@ -129,6 +129,26 @@ final class ReadingStageTests: XCTestCase {
         XCTAssertEqual(try problems(allFixed.joined(separator: "\n") + "\n"), [String]())
     }
 
+    /// An action or image that writes two kinds or sources keeps the checks of both: removing either never
+    /// reveals a problem of the other.
+    func testAnItemWithTwoKindsKeepsTheChecksOfEach() throws {
+        let found = try problems("""
+        secondaryActions:
+          both:
+            title: Both
+            openURL: "ftp://example.com"
+            present: { body: "" }
+        images:
+          two: { systemName: star, file: "../outside.png" }
+        versions:
+          - version: 1.0.0
+            secondaryAction: both
+            features: [{title: A, subtitle: B, image: two}]
+
+        """)
+        XCTAssertEqual(found, ["3:5 invalid-action", "4:14 invalid-url", "5:22 empty-text", "7:8 invalid-image", "7:34 image-outside-root"])
+    }
+
     func testLayerAgreementMatchesAMissingKeyByItsName() {
         let file = SourceFile(name: "t.yaml", text: "a: 1\n")
         let root = SourceRange(start: Mark(line: 1, column: 1, offset: 0), end: Mark(line: 1, column: 5, offset: 4))

@@ -37,8 +37,8 @@ extension ManifestDecoder {
     }
 
     /// A secondary action; nil when the node is not a mapping. An action with errors is kept, for the checks
-    /// of the rest of it: with its first kind that could be read (else `dismiss`, which no rule reads) and an
-    /// absent title when it has none.
+    /// of the rest of it: with its first kind that could be read (the others beside it; else `dismiss`, which
+    /// no rule reads) and an absent title when it has none.
     func decodeSecondaryAction(_ node: YAMLNode, for name: String, context: DecodingContext) -> SecondaryAction? {
         guard let fields = context.fields(node, of: name, allowed: Self.secondaryActionKeys) else { return nil }
         let title = fields["title"].flatMap { decodeText($0, for: "title", context: context) }
@@ -49,33 +49,29 @@ extension ManifestDecoder {
             context.error("invalid-action", "expected exactly one of 'openURL', 'present', 'dismiss' or 'custom' in '\(name)', found \(found)",
                           at: node)
         }
-        var kind: SecondaryAction.Kind?
-        var urlLocation: SourceLocation?
+        var written: [(kind: SecondaryAction.Kind, urlLocation: SourceLocation?)] = []
         for key in kinds {
             guard let kindNode = fields[key] else { continue }
             switch key {
             case "openURL":
-                if let url = context.string(kindNode, for: "openURL") {
-                    kind = .openURL(url)
-                    urlLocation = context.location(kindNode)
-                }
+                if let url = context.string(kindNode, for: "openURL") { written.append((.openURL(url), context.location(kindNode))) }
             case "present":
-                kind = decodePage(kindNode, context: context)
+                if let page = decodePage(kindNode, context: context) { written.append((page, nil)) }
             case "dismiss":
-                if let flag = context.bool(kindNode, for: "dismiss") {
-                    if flag {
-                        kind = .dismiss
-                    } else {
-                        context.error("invalid-value", "expected 'dismiss: true', found 'false'", at: kindNode,
-                                      fix: "remove 'dismiss', or choose another kind of action")
-                    }
+                guard let flag = context.bool(kindNode, for: "dismiss") else { continue }
+                if flag {
+                    written.append((.dismiss, nil))
+                } else {
+                    context.error("invalid-value", "expected 'dismiss: true', found 'false'", at: kindNode,
+                                  fix: "remove 'dismiss', or choose another kind of action")
                 }
             default:
-                kind = context.string(kindNode, for: "custom").map(SecondaryAction.Kind.custom)
+                if let identifier = context.string(kindNode, for: "custom") { written.append((.custom(identifier), nil)) }
             }
-            if kind != nil { break }
         }
-        var action = SecondaryAction(title: title ?? .absent, kind: kind ?? .dismiss, location: context.location(node), urlLocation: urlLocation)
+        var action = SecondaryAction(title: title ?? .absent, kind: written.first?.kind ?? .dismiss, location: context.location(node),
+                                     urlLocation: written.first?.urlLocation)
+        action.otherKinds = Array(written.dropFirst())
         if let color = fields["foregroundColor"].flatMap({ decodeColor($0, for: "foregroundColor", context: context) }) {
             action.foregroundColor = color
         }

@@ -21,26 +21,25 @@ extension ManifestDecoder {
             context.error("invalid-image", "expected exactly one of 'systemName', 'emoji' or 'file' in '\(name)', found \(found)", at: node)
         }
         // An image with errors is kept, for the checks of the rest of it: with the first source it names
-        // that could be read, or none (an empty symbol name, which no rule reads).
-        var source = Image.Source.systemName("")
-        var sourceLocation: SourceLocation?
+        // that could be read (the others beside it), or none (an empty symbol name, which no rule reads).
+        var written: [(source: Image.Source, location: SourceLocation?)] = []
         for key in sources {
             guard let sourceNode = fields[key], let value = context.string(sourceNode, for: "\(name).\(key)") else { continue }
             switch key {
-            case "systemName": source = .systemName(value)
-            case "emoji": source = .emoji(value)
-            default: source = .file(value)
+            case "systemName": written.append((.systemName(value), context.location(sourceNode)))
+            case "emoji": written.append((.emoji(value), context.location(sourceNode)))
+            default: written.append((.file(value), context.location(sourceNode)))
             }
-            sourceLocation = context.location(sourceNode)
-            break
         }
-        return Image(source: source,
+        var image = Image(source: written.first?.source ?? .systemName(""),
                      foregroundColor: fields["foregroundColor"].flatMap { decodeColor($0, for: "foregroundColor", context: context) },
                      renderingMode: fields["renderingMode"].flatMap { context.oneOf($0, for: "renderingMode", as: Image.RenderingMode.self) },
                      symbolRenderingMode: fields["symbolRenderingMode"].flatMap {
                          context.oneOf($0, for: "symbolRenderingMode", as: Image.SymbolRenderingMode.self)
                      },
                      alt: fields["alt"].flatMap { decodeText($0, for: "alt", context: context) },
-                     location: context.location(node), sourceLocation: sourceLocation)
+                     location: context.location(node), sourceLocation: written.first?.location)
+        image.otherSources = Array(written.dropFirst())
+        return image
     }
 }

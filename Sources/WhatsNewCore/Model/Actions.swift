@@ -46,6 +46,12 @@ public struct SecondaryAction: Sendable, Hashable {
     public var location: SourceLocation?
     /// Where the URL of an `openURL` action was written.
     public var urlLocation: SourceLocation?
+    /// The kinds written beside `kind` in an action with errors (`invalid-action`: more than one kind), kept
+    /// so that the rules check their URLs and pages too (see `ManifestDecoder`). Empty in a valid manifest.
+    public var otherKinds: [(kind: Kind, urlLocation: SourceLocation?)] = []
+
+    /// `kind` and `otherKinds`, each with where its URL was written.
+    var writtenKinds: [(kind: Kind, urlLocation: SourceLocation?)] { [(kind, urlLocation)] + otherKinds }
 
     public init(title: LocalizedText, foregroundColor: ColorValue = ColorValue("accentColor"), hapticFeedback: HapticFeedback? = nil,
                 kind: Kind, location: SourceLocation? = nil, urlLocation: SourceLocation? = nil) {

@@ -26,6 +26,12 @@ public struct Image: Sendable, Hashable {
     public var location: SourceLocation?
     /// Where the value of `systemName`, `emoji` or `file` is written (a `file:` path's problems point there).
     public var sourceLocation: SourceLocation?
+    /// The sources written beside `source` in an image with errors (`invalid-image`: more than one source),
+    /// kept so that the rules check their files too (see `ManifestDecoder`). Empty in a valid manifest.
+    public var otherSources: [(source: Source, location: SourceLocation?)] = []
+
+    /// `source` and `otherSources`, each with where it was written.
+    var writtenSources: [(source: Source, location: SourceLocation?)] { [(source, sourceLocation)] + otherSources }
 
     public init(source: Source, foregroundColor: ColorValue? = nil, renderingMode: RenderingMode? = nil,
                 symbolRenderingMode: SymbolRenderingMode? = nil, alt: LocalizedText? = nil, location: SourceLocation? = nil,

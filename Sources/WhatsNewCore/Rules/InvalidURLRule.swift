@@ -11,10 +11,13 @@ struct InvalidURLRule: ManifestRule {
             if case .inline(let action)? = manifest.versions[version].secondaryAction { actions.append(action) }
         }
         if case .inline(let action)? = manifest.defaults.secondaryAction { actions.append(action) }
+        // (An action with errors may have written more than one kind: see `otherKinds`.)
         for action in actions {
-            guard case .openURL(let url) = action.kind, let problem = Self.problem(with: url) else { continue }
-            engine.report(Diagnostic(.error, code: "invalid-url", message: "invalid URL '\(url)' for 'openURL': \(problem)",
-                                     at: action.urlLocation ?? action.location, fix: "write an absolute URL such as 'https://example.com/notes'"))
+            for written in action.writtenKinds {
+                guard case .openURL(let url) = written.kind, let problem = Self.problem(with: url) else { continue }
+                engine.report(Diagnostic(.error, code: "invalid-url", message: "invalid URL '\(url)' for 'openURL': \(problem)",
+                                         at: written.urlLocation ?? action.location, fix: "write an absolute URL such as 'https://example.com/notes'"))
+            }
         }
     }
 

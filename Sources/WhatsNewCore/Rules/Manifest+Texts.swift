@@ -18,7 +18,9 @@ extension Manifest {
         }
         func visit(_ action: SecondaryAction, of owner: String) {
             if matches(action.title) { body(action.title) { "the title of \(owner)" } }
-            if case .present(let title, let page) = action.kind {
+            // (An action with errors may have written more than one kind: see `otherKinds`.)
+            for written in action.writtenKinds {
+                guard case .present(let title, let page) = written.kind else { continue }
                 if let title, matches(title) { body(title) { "the page title of \(owner)" } }
                 if matches(page) { body(page) { "the page body of \(owner)" } }
             }

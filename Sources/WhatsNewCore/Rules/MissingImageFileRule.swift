@@ -23,11 +23,14 @@ struct MissingImageFileRule: ManifestRule {
             }
         }
         let loader = ImageFileLoader(options: options)
+        // (An image with errors may have written more than one source: see `otherSources`.)
         for image in images {
-            guard case .file(let path) = image.source else { continue }
-            let directory = image.location.map { ImageFileLoader.directory(ofDeclaringFile: $0.file.name) } ?? manifest.baseDirectory
-            if case .failure(let problem) = loader.load(path, declaredIn: directory) {
-                engine.report(diagnostic(problem, path: path, directory: directory, at: image.sourceLocation ?? image.location))
+            for written in image.writtenSources {
+                guard case .file(let path) = written.source else { continue }
+                let directory = image.location.map { ImageFileLoader.directory(ofDeclaringFile: $0.file.name) } ?? manifest.baseDirectory
+                if case .failure(let problem) = loader.load(path, declaredIn: directory) {
+                    engine.report(diagnostic(problem, path: path, directory: directory, at: written.location ?? image.location))
+                }
             }
         }
     }
