@@ -14,9 +14,10 @@ import YAMLTree
 /// 5. `LayerAgreement` reports each schema failure unless the decoder or a rule reported the same problem
 ///    at the same node; then JSON Pointers are added to the diagnostics, when an output prints them.
 ///
-/// Speed: the only parallelism of reading is that the schema check runs on a thread of its own while this
-/// one decodes and runs the rules (`BackgroundWork`); libyaml itself reads long texts on a thread of its own
-/// inside `YAMLParser`. Nothing is decoded or dropped while parsing: every stage sees the whole tree.
+/// Speed, all of it from `Threads`: the schema check runs on a thread of its own while this one decodes
+/// (`BackgroundWork`), the rules share two threads (`RuleRunner`), and libyaml reads long texts on a thread
+/// of its own inside `YAMLParser`. Nothing is decoded or dropped while parsing: every stage sees the whole
+/// tree.
 struct ManifestReader {
     /// The schema every input is checked against; nil is the built-in one.
     var schema: SchemaValidator?
@@ -24,7 +25,8 @@ struct ManifestReader {
     var rules: [any ManifestRule]
     /// Whether diagnostics get the JSON Pointer of their value (`--diagnostics json|sarif` print them).
     var addsPointers: Bool
-    /// The directory image files are relative to.
+    /// The directory of the first input, for an image file whose declaring file is not known (image files
+    /// are relative to the file that declares them).
     var baseDirectory: String
 
     /// Checks and decodes read inputs (merged into one manifest) and `--refs` files (`references`),
