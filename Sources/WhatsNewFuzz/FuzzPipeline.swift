@@ -40,24 +40,53 @@ enum FuzzPipeline {
         return path + "/Fixtures"
     }()
 
-    /// Runs `bytes` as `Fixtures/fuzz.yaml` and as `Fixtures/fuzz.json`; returns a one-line summary per reading.
+    /// Runs `bytes` as `Fixtures/fuzz.yaml` and as `Fixtures/fuzz.json`, and, cut at each `fragmentSeparator`,
+    /// as the fragments of a directory `Fixtures/fuzz.d/`; returns a one-line summary per reading.
     @discardableResult
     static func run(_ bytes: [UInt8]) -> String {
-        ["yaml", "json"].map { run(bytes, name: fixtures + "/fuzz." + $0) }.joined(separator: "; ")
+        var summaries = ["yaml", "json"].map { run(bytes, name: fixtures + "/fuzz." + $0) }
+        let pieces = fragments(of: bytes)
+        if pieces.count > 1 { summaries.append(run(bytes, name: fixtures + "/fuzz.d/", fragments: pieces)) }
+        return summaries.joined(separator: "; ")
     }
 
-    static func run(_ bytes: [UInt8], name: String) -> String {
+    /// Where an input is cut into fragments (a line of its own in YAML).
+    static let fragmentSeparator = Array("\n#---\n".utf8)
+
+    /// The pieces of `bytes` between separators, named `0.yaml`, `1.json`, `2.yaml`, … (at most 8).
+    static func fragments(of bytes: [UInt8]) -> [(name: String, contents: [UInt8])] {
+        var pieces: [[UInt8]] = []
+        var start = 0
+        var index = 0
+        while index + fragmentSeparator.count <= bytes.count, pieces.count < 7 {
+            if bytes[index..<index + fragmentSeparator.count].elementsEqual(fragmentSeparator) {
+                pieces.append(Array(bytes[start..<index]))
+                index += fragmentSeparator.count
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        pieces.append(Array(bytes[start...]))
+        return pieces.enumerated().map { (fixtures + "/fuzz.d/\($0.offset)." + ($0.offset % 2 == 0 ? "yaml" : "json"), $0.element) }
+    }
+
+    static func run(_ bytes: [UInt8], name: String, fragments: [(name: String, contents: [UInt8])]? = nil) -> String {
         let engine = DiagnosticEngine()
         let compiler = compiler(for: bytes)
         let manifest: Manifest?
         do {
-            manifest = try compiler.load(contents: bytes, name: name, engine: engine)
+            if let fragments {
+                manifest = try compiler.load(fragments: fragments, engine: engine)
+            } else {
+                manifest = try compiler.load(contents: bytes, name: name, engine: engine)
+            }
         } catch {
             // Only `--refs` files are read from disk, and the fuzzer gives none.
             preconditionFailure("in-memory load threw \(error)")
         }
         printDiagnostics(engine)
-        let reading = name.hasSuffix(".json") ? "json" : "yaml"
+        let reading = fragments != nil ? "fragments" : name.hasSuffix(".json") ? "json" : "yaml"
         guard let manifest, !engine.hasErrors else { return "\(reading): \(engine.errorCount) error(s)" }
         var outputs = 0
         for format in OutputFormat.allCases {

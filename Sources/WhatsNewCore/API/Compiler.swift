@@ -52,6 +52,16 @@ public struct Compiler: Sendable {
         return try read([loaded], baseDirectory: FileSystem.directoryName(of: name), engine: engine)
     }
 
+    /// Reads documents held in memory as the fragments of one directory, exactly as `load` reads a directory
+    /// INPUT: each `name` is the name diagnostics give it, and its extension picks YAML or strict JSON.
+    @discardableResult
+    public func load(fragments: [(name: String, contents: [UInt8])], engine: DiagnosticEngine) throws(IOError) -> Manifest? {
+        let schemaCompilation = compilingBuiltinSchema()
+        defer { _ = schemaCompilation?.result }
+        let loaded = fragments.map { InputLoader.parse($0.contents, displayName: $0.name, isFragment: true, options: readOptions, engine: engine) }
+        return try read(loaded, baseDirectory: FileSystem.directoryName(of: fragments.first?.name ?? "."), engine: engine)
+    }
+
     /// Reads the `--refs` files and hands everything to the reading stage.
     private func read(_ loaded: [LoadedInput], baseDirectory: String, engine: DiagnosticEngine) throws(IOError) -> Manifest? {
         var references: [LoadedInput] = []
