@@ -23,15 +23,33 @@ public struct YAMLDocument: Sendable {
     public let errors: [YAMLError]
 }
 
+/// Hands each item of one sequence to a caller as soon as the item is read, while libyaml reads on: the
+/// sequence that is the value of `key` in the top-level mapping (the first one, if the key is repeated).
+/// Nothing is dropped: the finished tree holds every item. Items are handed out even when the text turns
+/// out to have errors, and a `<<` merge can replace the sequence in the finished tree: check the finished
+/// tree before trusting what was made of the items. (A handed-out node is valid for good, but the tree's
+/// arrays it shares are copied when the parser next adds a node if it is kept: use it during the call.)
+public struct YAMLItemObserver {
+    public let key: String
+    public let body: (_ item: YAMLNode, _ index: Int) -> Void
+
+    public init(key: String, body: @escaping (_ item: YAMLNode, _ index: Int) -> Void) {
+        self.key = key
+        self.body = body
+    }
+}
+
 /// Reads YAML and JSON through libyaml's event parser into a tree of `YAMLNode`s with ranges.
 public enum YAMLParser {
-    public static func parse(_ file: SourceFile, format: YAMLInputFormat = .yaml, limits: YAMLLimits = YAMLLimits()) -> YAMLDocument {
-        parse(file, format: format, limits: limits, threadedFrom: Composer.threadedParsingThreshold)
+    public static func parse(_ file: SourceFile, format: YAMLInputFormat = .yaml, limits: YAMLLimits = YAMLLimits(),
+                             handingOutItems observer: YAMLItemObserver? = nil) -> YAMLDocument {
+        parse(file, format: format, limits: limits, threadedFrom: Composer.threadedParsingThreshold, handingOutItems: observer)
     }
 
     /// `parse`, with libyaml on a thread of its own for texts of `threadedFrom` bytes or more (tests run
     /// both ways on the same text).
-    static func parse(_ file: SourceFile, format: YAMLInputFormat, limits: YAMLLimits, threadedFrom: Int) -> YAMLDocument {
+    static func parse(_ file: SourceFile, format: YAMLInputFormat, limits: YAMLLimits, threadedFrom: Int,
+                      handingOutItems observer: YAMLItemObserver? = nil) -> YAMLDocument {
         if let error = sizeProblem(file, limits: limits) {
             return YAMLDocument(file: file, root: nil, errors: [error])
         }
@@ -48,7 +66,7 @@ public enum YAMLParser {
                 standIns = found
             }
         }
-        var composer = Composer(file: file, limits: limits, jsonStrings: standIns.values)
+        var composer = Composer(file: file, limits: limits, jsonStrings: standIns.values, itemObserver: observer)
         let text = standIns.isEmpty ? file.bytes : standIns.apply(to: file.bytes)
         let root = text.withUnsafeBufferPointer { text in
             file.bytes.withUnsafeBufferPointer { composer.run(text, original: $0, threaded: text.count >= threadedFrom) }
@@ -121,6 +139,8 @@ private struct Composer: ~Copyable {
         var expanded = 1
         /// The bytes a walk of this collection costs, as the alias budget counts them (see `YAMLLimits`).
         var expandedBytes = YAMLLimits.aliasNodeBytes
+        /// Whether each item is handed to the item observer as it is read.
+        var handsOutItems = false
     }
 
     /// A node with the count of nodes and the bytes a walk of it reaches (aliases expanded): what an alias
@@ -151,6 +171,9 @@ private struct Composer: ~Copyable {
     let limits: YAMLLimits
     /// The values of JSON strings libyaml read as stand-ins, by the offset of their opening quote.
     let jsonStrings: [Int: String]
+    let itemObserver: YAMLItemObserver?
+    /// Whether the observed sequence has begun (only the first is observed).
+    private var foundObservedSequence = false
     private(set) var errors: [YAMLError] = []
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     private var stack: [Frame] = []
@@ -174,10 +197,11 @@ private struct Composer: ~Copyable {
     /// The file's own bytes (while `run` runs; the same as `text` but for JSON strings given stand-ins).
     private var original = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
 
-    init(file: SourceFile, limits: YAMLLimits, jsonStrings: [Int: String]) {
+    init(file: SourceFile, limits: YAMLLimits, jsonStrings: [Int: String], itemObserver: YAMLItemObserver?) {
         self.file = file
         self.limits = limits
         self.jsonStrings = jsonStrings
+        self.itemObserver = itemObserver
         self.aliasBudget = limits.aliasBudget(forInputOf: file.bytes.count)
         parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         yaml_parser_initialize(parser)
@@ -351,8 +375,27 @@ private struct Composer: ~Copyable {
                                     fix: "flatten the data, or raise the limit with --max-depth"))
             throw Stop()
         }
-        stack.append(Frame(isMapping: isMapping, start: start, tag: tag, anchor: anchor,
-                           firstChild: pending.count, firstAliasSite: aliasSites.count))
+        var frame = Frame(isMapping: isMapping, start: start, tag: tag, anchor: anchor,
+                          firstChild: pending.count, firstAliasSite: aliasSites.count)
+        frame.handsOutItems = !isMapping && isObservedKey()
+        foundObservedSequence = foundObservedSequence || frame.handsOutItems
+        stack.append(frame)
+    }
+
+    /// Whether a sequence starting now is the value of the observed key in the top-level mapping.
+    private func isObservedKey() -> Bool {
+        guard let itemObserver, !foundObservedSequence, stack.count == 1, stack[0].isMapping,
+              (pending.count - stack[0].firstChild) % 2 == 1, let key = pending.last else { return false }
+        let record = records[Int(key)]
+        return record.kind == .scalar && withText(of: record) { itemObserver.key.hasUTF8($0) }
+    }
+
+    /// Hands the item just added to the observed sequence to the observer.
+    private func handOut(_ expansion: Expansion, to observer: YAMLItemObserver) {
+        // A storage sharing the arrays for the call: once it is released they are the parser's alone again.
+        let storage = NodeStorage(records: records, slots: slots, file: file, source: file.bytes, extra: extra, tags: tags,
+                                  root: Int(expansion.node), rootExpandedCount: expansion.nodes)
+        observer.body(YAMLNode(storage, Int(expansion.node)), pending.count - 1 - stack[stack.count - 1].firstChild)
     }
 
     /// Adds a node and what it expands to to the open collection (or makes it the root).
@@ -369,6 +412,7 @@ private struct Composer: ~Copyable {
         // (Saturating: only aliases can make it large, and the budget stops them long before.)
         stack[stack.count - 1].expandedBytes = stack[stack.count - 1].expandedBytes.addingReportingOverflow(expansion.bytes).overflow
             ? Int.max : stack[stack.count - 1].expandedBytes + expansion.bytes
+        if stack[stack.count - 1].handsOutItems, let itemObserver { handOut(expansion, to: itemObserver) }
     }
 
     /// Where a record's node is, in lines and columns.

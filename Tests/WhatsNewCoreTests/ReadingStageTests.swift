@@ -149,6 +149,33 @@ final class ReadingStageTests: XCTestCase {
         XCTAssertEqual(found, ["3:5 invalid-action", "4:14 invalid-url", "5:22 empty-text", "7:8 invalid-image", "7:34 image-outside-root"])
     }
 
+    /// Versions decoded while the text is parsed (`VersionsReadAhead`) are what decoding the finished tree
+    /// gives, diagnostics included; when a `<<` merge gives the tree other versions, the tree is decoded.
+    func testVersionsReadAheadDecodeAsTheTreeDoes() throws {
+        let texts = [
+            "versions:\n  - version: 1.0.0\n    features: [{title: A, subtitle: B}]\n  - 1\n  - {features: [{title: [x]}]}\n",
+            "base: &b\n  versions:\n    - version: 2.0.0\n      features: []\n<<: *b\n",
+            "versions:\n  - version: 3.0.0\n    features: []\n<<: {versions: [{version: 4.0.0, features: []}]}\n",
+        ]
+        for text in texts {
+            let file = SourceFile(name: "t.yaml", text: text)
+            let readAhead = VersionsReadAhead(file: file, keeping: nil)
+            let document = YAMLParser.parse(file, format: .yaml, handingOutItems: readAhead.observer)
+            let root = try XCTUnwrap(document.root, "\(document.errors)")
+            func decode(_ readAhead: VersionsReadAhead?) -> (versions: [String], diagnostics: [String]) {
+                let engine = DiagnosticEngine(limit: nil)
+                var decoder = ManifestDecoder(engine: engine)
+                decoder.addInput(root, file: file, versionsReadAhead: readAhead)
+                let manifest = decoder.finish(firstFile: file)
+                return (manifest.versions.map(\.versionText), engine.diagnostics.map { "\($0.range?.start.line ?? 0):\($0.code)" })
+            }
+            let fromTree = decode(nil)
+            let whileParsing = decode(readAhead)
+            XCTAssertEqual(whileParsing.versions, fromTree.versions, text)
+            XCTAssertEqual(whileParsing.diagnostics, fromTree.diagnostics, text)
+        }
+    }
+
     func testLayerAgreementMatchesAMissingKeyByItsName() {
         let file = SourceFile(name: "t.yaml", text: "a: 1\n")
         let root = SourceRange(start: Mark(line: 1, column: 1, offset: 0), end: Mark(line: 1, column: 5, offset: 4))

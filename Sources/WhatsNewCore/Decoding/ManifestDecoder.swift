@@ -25,7 +25,8 @@ struct ManifestDecoder {
     }
 
     /// Adds one input: a manifest (or fragment), a WhatsNewKit JSON document, or an array of them.
-    mutating func addInput(_ root: YAMLNode, file: SourceFile) {
+    /// `versionsReadAhead` holds its versions if they were decoded while it was parsed.
+    mutating func addInput(_ root: YAMLNode, file: SourceFile, versionsReadAhead: VersionsReadAhead? = nil) {
         let context = DecodingContext(file: file, engine: engine)
         if firstDocument == nil { firstDocument = context.location(root) }
         switch root.content {
@@ -41,7 +42,7 @@ struct ManifestDecoder {
                 return
             }
             guard let fields = context.fields(root, of: "manifest", allowed: Self.manifestKeys) else { return }
-            decodeTopLevel(fields, context: context)
+            decodeTopLevel(fields, context: context, versionsReadAhead: versionsReadAhead)
         case .scalar:
             // That says it all: there is no place for versions.
             sawVersionList = true
@@ -68,7 +69,7 @@ struct ManifestDecoder {
         return manifest
     }
 
-    private mutating func decodeTopLevel(_ fields: Fields, context: DecodingContext) {
+    private mutating func decodeTopLevel(_ fields: Fields, context: DecodingContext, versionsReadAhead: VersionsReadAhead?) {
         if let node = fields["app"] { decodeApp(node, context: context) }
         if let node = fields["defaults"] { decodeDefaults(node, context: context) }
         decodeRegistries(fields, context: context)
@@ -80,6 +81,12 @@ struct ManifestDecoder {
             }
             if items.isEmpty {
                 context.error("no-versions", "'versions' is empty; expected at least one version", at: node)
+            }
+            if let (entries, findings) = versionsReadAhead?.take(for: items) {
+                engine.report(contentsOf: findings)
+                // (The decoded array itself for the first input: a 10 MB manifest's versions are 1.4 MB.)
+                if manifest.versions.isEmpty { manifest.versions = entries } else { manifest.versions += entries }
+                return
             }
             manifest.versions.reserveCapacity(manifest.versions.count + items.count)
             for (index, item) in items.enumerated() {

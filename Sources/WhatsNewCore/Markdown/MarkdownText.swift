@@ -65,7 +65,7 @@ extension MarkdownText {
 
     /// The scan over UTF-8: the start of each line is read up to its first byte that settles it, and the rest
     /// of the line is skipped (most texts are one line, decided by their first byte).
-    private static func mayHoldBlockMarkdown(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func mayHoldBlockMarkdown(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         while index < bytes.count {
             var spaces = 0

@@ -89,6 +89,19 @@ public struct LocalizedText: Sendable, Hashable {
         }
     }
 
+    /// Whether the UTF-8 of some entry satisfies `predicate`, read in place: no string is made for a text
+    /// kept as it is written (the rules' quick looks at every text ask this).
+    func containsUTF8(where predicate: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        func test(_ string: String) -> Bool {
+            string.utf8.withContiguousStorageIfAvailable(predicate) ?? Array(string.utf8).withUnsafeBufferPointer(predicate)
+        }
+        switch storage {
+        case .plain(let text): return test(text)
+        case .written(let text): return text.withUTF8(predicate)
+        case .listed(let entries): return entries.contains { test($0.text) }
+        }
+    }
+
     /// The text for `locale` by the fallback chain of SPEC §1: the locale, its language (de-AT → de),
     /// the manifest's default locale, then the first entry. Locale codes compare case-insensitively.
     public func text(for locale: String?, defaultLocale: String? = nil) -> String {
@@ -162,5 +175,10 @@ struct WrittenText: Sendable {
     var string: String {
         // The file's bytes are valid UTF-8: the parser checked them.
         String(decoding: file.bytes[Int(start)..<Int(start) + Int(count)], as: UTF8.self)
+    }
+
+    /// Calls `body` with the text's bytes, in place.
+    func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        file.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(start)..<Int(start) + Int(count)])) }
     }
 }

@@ -8,6 +8,8 @@ struct LoadedInput: Sendable {
     let hasReadingErrors: Bool
     /// Whether it is one file of a directory of fragments.
     let isFragment: Bool
+    /// Its versions, decoded while it was parsed (see `VersionsReadAhead`).
+    var versionsReadAhead: VersionsReadAhead? = nil
 
     /// The same input with its tree's handles for another thread (see `YAMLNode.forAnotherThread`).
     func forAnotherThread() -> LoadedInput {
@@ -58,9 +60,12 @@ enum InputLoader {
             // (Transcoding UTF-16 or UTF-32 made it larger.)
             return rejected(bytes, displayName: displayName, isFragment: isFragment, error: tooLarge, engine: engine)
         }
-        let document = YAMLParser.parse(file, format: file.format, limits: options.limits)
+        let readAhead = VersionsReadAhead(file: file, keeping: engine.limit)
+        let document = YAMLParser.parse(file, format: file.format, limits: options.limits, handingOutItems: readAhead.observer)
         for error in document.errors { engine.report(Diagnostic(error, in: file)) }
-        return LoadedInput(file: file, root: document.root, hasReadingErrors: !document.errors.isEmpty, isFragment: isFragment)
+        var input = LoadedInput(file: file, root: document.root, hasReadingErrors: !document.errors.isEmpty, isFragment: isFragment)
+        input.versionsReadAhead = readAhead
+        return input
     }
 
     /// An input too large to read, reported at its start: the diagnostic's file holds only the input's

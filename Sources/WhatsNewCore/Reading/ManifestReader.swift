@@ -14,10 +14,10 @@ import YAMLTree
 /// 5. `LayerAgreement` reports each schema failure unless the decoder or a rule reported the same problem
 ///    at the same node; then JSON Pointers are added to the diagnostics, when an output prints them.
 ///
-/// Speed, all of it from `Threads`: the schema check runs on a thread of its own while this one decodes
-/// (`BackgroundWork`), the rules share two threads (`RuleRunner`), and libyaml reads long texts on a thread
-/// of its own inside `YAMLParser`. Nothing is decoded or dropped while parsing: every stage sees the whole
-/// tree.
+/// Speed: libyaml reads long texts on a thread of its own inside `YAMLParser`, and meanwhile the items of
+/// `versions` are decoded as each is read (`VersionsReadAhead`, the one piece that exists for speed alone;
+/// nothing is dropped, and every stage sees the whole tree); the schema check runs on a thread of its own
+/// while this one decodes the rest (`BackgroundWork`); the rules share two threads (`RuleRunner`).
 struct ManifestReader {
     /// The schema every input is checked against; nil is the built-in one.
     var schema: SchemaValidator?
@@ -52,7 +52,7 @@ struct ManifestReader {
         let modelFindings = DiagnosticEngine(limit: limit)
         var decoder = ManifestDecoder(engine: modelFindings)
         for input in inputs {
-            if let root = input.root { decoder.addInput(root, file: input.file) }
+            if let root = input.root { decoder.addInput(root, file: input.file, versionsReadAhead: input.versionsReadAhead) }
         }
         for input in references {
             if let root = input.root { decoder.addReferences(root, file: input.file) }

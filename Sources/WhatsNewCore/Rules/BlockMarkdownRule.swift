@@ -3,7 +3,7 @@
 /// Markdown and is not checked.
 struct BlockMarkdownRule: ManifestRule {
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
-        manifest.forEachText(where: { $0.containsText(where: MarkdownText.mayHoldBlockMarkdown) }) { text, name in
+        manifest.forEachText(where: { $0.containsUTF8(where: MarkdownText.mayHoldBlockMarkdown) }) { text, name in
             for entry in text.entries {
                 guard MarkdownText.mayHoldBlockMarkdown(entry.text), let kind = MarkdownText(parsing: entry.text).blockMarkdown else { continue }
                 let field = name()

@@ -17,7 +17,10 @@ struct EmptyTextRule: ManifestRule {
 
     /// Whether some entry of `text` might be blank: a look at first bytes only, for the walk over every text.
     static func mayHaveBlankEntry(_ text: LocalizedText) -> Bool {
-        text.containsText { !startsVisibly($0) }
+        text.containsUTF8 { bytes in
+            guard let first = bytes.first else { return true }
+            return !(first > 0x20 && first < 0x7F)
+        }
     }
 
     /// Whether a text starts with a visible ASCII character, and so is not blank (settled by its first byte,

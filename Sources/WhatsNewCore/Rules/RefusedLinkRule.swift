@@ -12,7 +12,7 @@ import Darwin
 /// compiled to several formats is told once.
 struct RefusedLinkRule: ManifestRule {
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
-        manifest.forEachText(where: { $0.containsText(where: Self.mayHoldLink) }) { text, name in
+        manifest.forEachText(where: { $0.containsUTF8(where: Self.mayHoldLink) }) { text, name in
             for entry in text.entries where Self.mayHoldLink(entry.text) {
                 var seen: Set<String> = []
                 for refused in Self.refusedDestinations(in: MarkdownText(parsing: entry.text).inlines) where seen.insert(refused.destination).inserted {
@@ -59,7 +59,12 @@ struct RefusedLinkRule: ManifestRule {
     /// second scheme that a failed link could leave for GitHub's autolinks.)
     static func mayHoldLink(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in
+        return text.withUTF8(mayHoldLink)
+    }
+
+    /// `mayHoldLink` of a text's UTF-8.
+    static func mayHoldLink(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        do {
             guard let base = bytes.baseAddress else { return false }
             let count = bytes.count
             // Most texts hold none of the bytes every link but a `www.` autolink needs: told by `memchr`,
