@@ -34,11 +34,11 @@ public struct Compiler: Sendable {
     /// read (it may still have errors: check `engine.hasErrors`); throws only when a file cannot be read at all.
     @discardableResult
     public func load(_ inputs: [String], engine: DiagnosticEngine) throws(IOError) -> Manifest? {
-        let schemaCompilation = compilingBuiltinSchema()
-        defer { _ = schemaCompilation?.result }
-        var loaded: [LoadedInput] = []
-        for input in inputs { loaded += try InputLoader.load(input, options: readOptions, engine: engine) }
-        return try read(loaded, baseDirectory: Self.baseDirectory(of: inputs.first ?? "."), engine: engine)
+        try read(baseDirectory: Self.baseDirectory(of: inputs.first ?? "."), engine: engine) { () throws(IOError) in
+            var loaded: [LoadedInput] = []
+            for input in inputs { loaded += try InputLoader.load(input, options: readOptions, asManifest: true, engine: engine) }
+            return loaded
+        }
     }
 
     /// Reads, decodes and checks one input held in memory, exactly as `load` reads a file: `name` is the
@@ -46,24 +46,29 @@ public struct Compiler: Sendable {
     /// relative to `name`'s directory. Throws only when a `--refs` file cannot be read.
     @discardableResult
     public func load(contents: [UInt8], name: String, engine: DiagnosticEngine) throws(IOError) -> Manifest? {
-        let schemaCompilation = compilingBuiltinSchema()
-        defer { _ = schemaCompilation?.result }
-        let loaded = InputLoader.parse(contents, displayName: name, isFragment: false, options: readOptions, engine: engine)
-        return try read([loaded], baseDirectory: FileSystem.directoryName(of: name), engine: engine)
+        try read(baseDirectory: FileSystem.directoryName(of: name), engine: engine) {
+            [InputLoader.parse(contents, displayName: name, isFragment: false, options: readOptions, asManifest: true, engine: engine)]
+        }
     }
 
     /// Reads documents held in memory as the fragments of one directory, exactly as `load` reads a directory
     /// INPUT: each `name` is the name diagnostics give it, and its extension picks YAML or strict JSON.
     @discardableResult
     public func load(fragments: [(name: String, contents: [UInt8])], engine: DiagnosticEngine) throws(IOError) -> Manifest? {
-        let schemaCompilation = compilingBuiltinSchema()
-        defer { _ = schemaCompilation?.result }
-        let loaded = fragments.map { InputLoader.parse($0.contents, displayName: $0.name, isFragment: true, options: readOptions, engine: engine) }
-        return try read(loaded, baseDirectory: FileSystem.directoryName(of: fragments.first?.name ?? "."), engine: engine)
+        try read(baseDirectory: FileSystem.directoryName(of: fragments.first?.name ?? "."), engine: engine) {
+            fragments.map {
+                InputLoader.parse($0.contents, displayName: $0.name, isFragment: true, options: readOptions, asManifest: true, engine: engine)
+            }
+        }
     }
 
-    /// Reads the `--refs` files and hands everything to the reading stage.
-    private func read(_ loaded: [LoadedInput], baseDirectory: String, engine: DiagnosticEngine) throws(IOError) -> Manifest? {
+    /// Reads the inputs that `loading` gives and the `--refs` files, and hands everything to the reading
+    /// stage; the built-in schema is compiled on a thread of its own meanwhile.
+    private func read(baseDirectory: String, engine: DiagnosticEngine,
+                      loading: () throws(IOError) -> [LoadedInput]) throws(IOError) -> Manifest? {
+        let schemaCompilation = compilingBuiltinSchema()
+        defer { _ = schemaCompilation?.result }
+        let loaded = try loading()
         var references: [LoadedInput] = []
         for file in referenceFiles { references += try InputLoader.load(file, options: readOptions, engine: engine) }
         let reader = ManifestReader(schema: schema, rules: ManifestRules.all(imageFiles: readOptions.imageFiles) + lints.map { StoreLimitRule(lint: $0) },

@@ -313,7 +313,7 @@ public struct ReleaseNotes: Sendable {
             case .systemName(let name): kind = .symbol(name: name, glyph: glyph(forSystemName: name))
             case .emoji(let emoji): kind = .emoji(emoji)
             case .file(let path):
-                let directory = image.location.map { ImageFileLoader.directory(ofDeclaringFile: $0.file.name) } ?? manifest.baseDirectory
+                let directory = manifest.directory(of: image)
                 kind = .file(path: path, directory: directory)
             }
             return Image(kind: kind, color: image.foregroundColor?.text, renderingMode: image.renderingMode?.rawValue,

@@ -8,8 +8,8 @@ import Darwin
 
 /// The real file system, confined to a root: the directory part of a path is resolved with `realpath` and
 /// must lie inside the root's real path; a final symbolic link must resolve inside it too; the file is then
-/// opened with `O_NOFOLLOW | O_NONBLOCK` (a FIFO or a device cannot stall the open) and must be a regular
-/// file by `fstat` on the descriptor.
+/// opened as every file a stranger may have put in place is (`FileSystem.openIfRegular`: `O_NOFOLLOW |
+/// O_NONBLOCK`, a regular file by `fstat` on the descriptor).
 public struct ConfinedImageFileSystem: ImageFileSystem {
     public init() {}
 
@@ -35,24 +35,13 @@ public struct ConfinedImageFileSystem: ImageFileSystem {
             guard Self.isInside(target, realRoot) else { return .failure(.outsideRoot(root: root)) }
             candidate = target
         }
-        let descriptor = Glibc.open(candidate, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            switch errno {
-            case ENOENT, ENOTDIR: return .failure(.missing(directory: directory))
-            case ELOOP: return .failure(.notRegularFile(kind: "a symbolic link"))
-            default: return .failure(.unreadable(reason: FileSystem.reason()))
-            }
+        switch FileSystem.openIfRegular(candidate, flags: O_RDONLY) {
+        case .opened(let descriptor, let info): return .success(Handle(descriptor: descriptor, info: info))
+        case .failed(ENOENT), .failed(ENOTDIR): return .failure(.missing(directory: directory))
+        case .failed(ELOOP): return .failure(.notRegularFile(kind: "a symbolic link"))
+        case .failed(let code): return .failure(.unreadable(reason: FileSystem.reason(code)))
+        case .notRegular(let kind): return .failure(.notRegularFile(kind: kind))
         }
-        guard fstat(descriptor, &info) == 0 else {
-            let failure = ImageFileProblem.unreadable(reason: FileSystem.reason())
-            close(descriptor)
-            return .failure(failure)
-        }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            close(descriptor)
-            return .failure(.notRegularFile(kind: FileSystem.describe(mode: info.st_mode)))
-        }
-        return .success(Handle(descriptor: descriptor, info: info))
     }
 
     /// Whether `path` is `root` or lies below it (both real paths).

@@ -50,22 +50,42 @@ public enum FileSystem {
     /// `openRegularFile`, but nil when nothing is at `path` (or a directory on the way is missing).
     static func openRegularFileIfPresent(_ path: String, flags: Int32, mode: mode_t = 0) throws(IOError) -> Int32? {
         let writing = flags & (O_WRONLY | O_RDWR) != 0
-        let descriptor = open(path, flags | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, mode)
-        guard descriptor >= 0 else {
-            if errno == ENOENT { return nil }
-            throw IOError(path: path, reason: errno == ELOOP ? "is a symbolic link; expected a regular file" : reason(), writing: writing)
+        switch openIfRegular(path, flags: flags, mode: mode) {
+        case .opened(let descriptor, _): return descriptor
+        case .failed(ENOENT): return nil
+        case .failed(ELOOP): throw IOError(path: path, reason: "is a symbolic link; expected a regular file", writing: writing)
+        case .failed(let code): throw IOError(path: path, reason: reason(code), writing: writing)
+        case .notRegular(let kind): throw IOError(path: path, reason: "is \(kind); expected a regular file", writing: writing)
         }
+    }
+
+    /// What opening a file that must be regular gave (see `openIfRegular`).
+    enum RegularFileOpening {
+        /// Open, with what `fstat` said of it.
+        case opened(Int32, stat)
+        /// `open` or `fstat` failed with this `errno` (`ELOOP`: the last name is a symbolic link).
+        case failed(Int32)
+        /// It is something else: "a directory", "a FIFO", … (closed again).
+        case notRegular(String)
+    }
+
+    /// Opens `path` with `flags | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC` (a symbolic link is refused,
+    /// and a FIFO or a device cannot stall the open) and keeps it only when `fstat` on the descriptor says it
+    /// is a regular file: the one way whatsnew opens a file a stranger may have put in place.
+    static func openIfRegular(_ path: String, flags: Int32, mode: mode_t = 0) -> RegularFileOpening {
+        let descriptor = open(path, flags | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, mode)
+        guard descriptor >= 0 else { return .failed(errno) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
-            let failure = IOError(path: path, reason: reason(), writing: writing)
+            let code = errno
             close(descriptor)
-            throw failure
+            return .failed(code)
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
             close(descriptor)
-            throw IOError(path: path, reason: "is \(describe(mode: info.st_mode)); expected a regular file", writing: writing)
+            return .notRegular(describe(mode: info.st_mode))
         }
-        return descriptor
+        return .opened(descriptor, info)
     }
 
     /// The contents of an open file, reading at most `limit + 1` bytes; errors name `path`.

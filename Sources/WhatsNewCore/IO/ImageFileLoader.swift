@@ -90,3 +90,11 @@ public final class ImageFileLoader: Sendable {
         FileSystem.directoryName(of: name)
     }
 }
+
+extension Manifest {
+    /// The directory an image's relative `file:` path starts from: that of the file that declares it, or
+    /// `baseDirectory` for an image made without a location.
+    func directory(of image: Image) -> String {
+        image.location.map { ImageFileLoader.directory(ofDeclaringFile: $0.file.name) } ?? baseDirectory
+    }
+}

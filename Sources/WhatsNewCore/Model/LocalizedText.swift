@@ -80,15 +80,6 @@ public struct LocalizedText: Sendable, Hashable {
         return entries.compactMap(\.locale)
     }
 
-    /// Whether the text of some entry satisfies `predicate`.
-    func containsText(where predicate: (String) -> Bool) -> Bool {
-        switch storage {
-        case .plain(let text): return predicate(text)
-        case .written(let text): return predicate(text.string)
-        case .listed(let entries): return entries.contains { predicate($0.text) }
-        }
-    }
-
     /// Whether the UTF-8 of some entry satisfies `predicate`, read in place: no string is made for a text
     /// kept as it is written (the rules' quick looks at every text ask this).
     func containsUTF8(where predicate: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
@@ -172,13 +163,16 @@ struct WrittenText: Sendable {
         count = UInt32(clamping: bytes.count)
     }
 
+    /// Where its bytes are in `file.bytes`.
+    private var bytes: Range<Int> { Int(start)..<Int(start) + Int(count) }
+
     var string: String {
         // The file's bytes are valid UTF-8: the parser checked them.
-        String(decoding: file.bytes[Int(start)..<Int(start) + Int(count)], as: UTF8.self)
+        String(decoding: file.bytes[bytes], as: UTF8.self)
     }
 
     /// Calls `body` with the text's bytes, in place.
     func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        file.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(start)..<Int(start) + Int(count)])) }
+        file.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[bytes])) }
     }
 }

@@ -22,7 +22,9 @@ struct LoadedInput: Sendable {
 enum InputLoader {
     static let fragmentExtensions = [".yaml", ".yml", ".json"]
 
-    static func load(_ path: String, options: ReadOptions, engine: DiagnosticEngine) throws(IOError) -> [LoadedInput] {
+    /// `asManifest`: the input will be decoded as a manifest, so its versions are decoded as it is parsed
+    /// (see `VersionsReadAhead`); not for `--refs` files and `dump-tree`.
+    static func load(_ path: String, options: ReadOptions, asManifest: Bool = false, engine: DiagnosticEngine) throws(IOError) -> [LoadedInput] {
         if path != "-", FileSystem.kind(of: path) == .directory {
             let fragments = try FileSystem.fragmentFiles(in: path, extensions: fragmentExtensions)
             for skipped in fragments.skipped { engine.report(skipped.diagnostic) }
@@ -33,25 +35,27 @@ enum InputLoader {
             }
             var inputs: [LoadedInput] = []
             for fragment in fragments.paths {
-                inputs.append(try loadFile(fragment, displayName: fragment, isFragment: true, options: options, engine: engine))
+                inputs.append(try loadFile(fragment, displayName: fragment, isFragment: true, options: options, asManifest: asManifest,
+                                           engine: engine))
             }
             return inputs
         }
         let displayName = path == "-" ? (options.assumeFilename ?? "<stdin>") : path
-        return [try loadFile(path, displayName: displayName, isFragment: false, options: options, engine: engine)]
+        return [try loadFile(path, displayName: displayName, isFragment: false, options: options, asManifest: asManifest, engine: engine)]
     }
 
-    private static func loadFile(_ path: String, displayName: String, isFragment: Bool, options: ReadOptions,
+    private static func loadFile(_ path: String, displayName: String, isFragment: Bool, options: ReadOptions, asManifest: Bool,
                                  engine: DiagnosticEngine) throws(IOError) -> LoadedInput {
         // A fragment is one of many files in a directory, not a path the user named: never a link or a FIFO.
         let bytes = try isFragment ? FileSystem.readRegularFile(path, limit: options.limits.maxInputBytes)
             : FileSystem.read(path, limit: options.limits.maxInputBytes)
-        return parse(bytes, displayName: displayName, isFragment: isFragment, options: options, engine: engine)
+        return parse(bytes, displayName: displayName, isFragment: isFragment, options: options, asManifest: asManifest, engine: engine)
     }
 
     /// Reads the bytes of one input, as YAML or (for a name ending in `.json`) strict JSON, reporting every
-    /// problem to the engine.
-    static func parse(_ bytes: [UInt8], displayName: String, isFragment: Bool, options: ReadOptions, engine: DiagnosticEngine) -> LoadedInput {
+    /// problem to the engine (`asManifest`: see `load`).
+    static func parse(_ bytes: [UInt8], displayName: String, isFragment: Bool, options: ReadOptions, asManifest: Bool = false,
+                      engine: DiagnosticEngine) -> LoadedInput {
         if let tooLarge = YAMLParser.sizeProblem(byteCount: bytes.count, limits: options.limits) {
             return rejected(bytes, displayName: displayName, isFragment: isFragment, error: tooLarge, engine: engine)
         }
@@ -60,8 +64,8 @@ enum InputLoader {
             // (Transcoding UTF-16 or UTF-32 made it larger.)
             return rejected(bytes, displayName: displayName, isFragment: isFragment, error: tooLarge, engine: engine)
         }
-        let readAhead = VersionsReadAhead(file: file, keeping: engine.limit)
-        let document = YAMLParser.parse(file, format: file.format, limits: options.limits, handingOutItems: readAhead.observer)
+        let readAhead = asManifest ? VersionsReadAhead(file: file, keeping: engine.limit) : nil
+        let document = YAMLParser.parse(file, format: file.format, limits: options.limits, handingOutItems: readAhead?.observer)
         for error in document.errors { engine.report(Diagnostic(error, in: file)) }
         var input = LoadedInput(file: file, root: document.root, hasReadingErrors: !document.errors.isEmpty, isFragment: isFragment)
         input.versionsReadAhead = readAhead

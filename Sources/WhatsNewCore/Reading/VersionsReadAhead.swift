@@ -10,17 +10,20 @@ import YAMLTree
 /// Only the thread that parses the input and then decodes it touches it, which is why it is marked
 /// `@unchecked Sendable` (`LoadedInput.forAnotherThread` leaves it behind).
 final class VersionsReadAhead: @unchecked Sendable {
-    private let file: SourceFile
     /// What decoding the items found.
     private let findings: DiagnosticEngine
+    /// One decoder and context for every item (a decoder holds a manifest of its own).
+    private let decoder: ManifestDecoder
+    private let context: DecodingContext
     /// The items' entries, in order (an item that is not a mapping has none).
     private var entries: [VersionEntry] = []
     /// Where each item starts and ends, to recognise them in the finished tree.
     private var places: [(start: Int, end: Int)] = []
 
     init(file: SourceFile, keeping limit: Int?) {
-        self.file = file
         findings = DiagnosticEngine(limit: limit)
+        decoder = ManifestDecoder(engine: findings)
+        context = DecodingContext(file: file, engine: findings)
     }
 
     /// The observer to give the parser.
@@ -29,8 +32,7 @@ final class VersionsReadAhead: @unchecked Sendable {
             // Items arrive in order, one each (`index` is the item's place in the sequence).
             guard index == places.count else { return }
             places.append((item.startOffset, item.endOffset))
-            let context = DecodingContext(file: file, engine: findings)
-            if let entry = ManifestDecoder(engine: findings).decodeVersion(item, name: "versions[\(index)]", context: context) {
+            if let entry = decoder.decodeVersion(item, name: "versions[\(index)]", context: context) {
                 entries.append(entry)
             }
         }

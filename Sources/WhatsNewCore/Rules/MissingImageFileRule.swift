@@ -27,7 +27,7 @@ struct MissingImageFileRule: ManifestRule {
         for image in images {
             for written in image.writtenSources {
                 guard case .file(let path) = written.source else { continue }
-                let directory = image.location.map { ImageFileLoader.directory(ofDeclaringFile: $0.file.name) } ?? manifest.baseDirectory
+                let directory = manifest.directory(of: image)
                 if case .failure(let problem) = loader.load(path, declaredIn: directory) {
                     engine.report(diagnostic(problem, path: path, directory: directory, at: written.location ?? image.location))
                 }
