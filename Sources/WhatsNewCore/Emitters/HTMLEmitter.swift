@@ -44,38 +44,39 @@ public struct HTMLEmitter: Sendable {
 
     /// Writes the page into `html`, its articles on two threads when `threads` says how.
     private func emit(_ notes: ReleaseNotes, context: Context, threads: Threads?, into html: inout OutputBuffer) {
-        let language = Self.languageTag(notes.locale ?? notes.defaultLocale ?? "en")
-        let appName = notes.appName ?? "Release notes"
+        let words = context.words
         let title: String
         switch page {
         case .changelog:
-            title = notes.appName.map { "\($0) release notes" } ?? "Release notes"
+            title = notes.appName.map { "\($0) — \(words.releaseNotes)" } ?? words.releaseNotes
         case .showcase:
-            title = notes.versions.first.map { PlainTextRenderer.render(MarkdownText(parsing: $0.title)) + " — " + appName } ?? appName
+            let versionTitle = notes.versions.first.map { PlainTextRenderer.render(MarkdownText(parsing: $0.title)) }
+            title = [versionTitle, notes.appName].compactMap { $0 }.joined(separator: " — ")
         }
         html += """
         <!DOCTYPE html>
-        <html lang="\(HTMLEscaping.escape(language))">
+        <html lang="\(HTMLEscaping.escape(context.pageLanguage))">
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="color-scheme" content="light dark">
         <meta name="generator" content="whatsnew">
-        <title>\(HTMLEscaping.escape(title))</title>
+        <title>\(HTMLEscaping.escape(title.isEmpty ? words.releaseNotes : title))</title>
         <style>
         \(HTMLStyle.css(accent: context.accent))</style>
         </head>
         <body class="\(page.rawValue)">
+        <a class="skip-link" href="#main"\(context.wordsLanguage)>\(HTMLEscaping.escape(words.skipToNotes))</a>
 
         """
         switch page {
         case .changelog:
-            changelog(notes, context: context, threads: threads, heading: title, into: &html)
+            changelog(notes, context: context, threads: threads, into: &html)
         case .showcase:
             if let version = notes.versions.first {
                 showcase(version, context: context, into: &html)
             } else {
-                html += "<main id=\"main\"><p>No version selected.</p></main>\n"
+                html += "<main id=\"main\"><p\(context.wordsLanguage)>\(HTMLEscaping.escape(words.noVersion))</p></main>\n"
             }
         }
         html += "</body>\n</html>\n"
@@ -83,29 +84,12 @@ public struct HTMLEmitter: Sendable {
 
     // MARK: Pages
 
-    private func changelog(_ notes: ReleaseNotes, context: Context, threads: Threads?, heading: String, into html: inout OutputBuffer) {
-        html += "<header class=\"site-header\">\n<h1>\(HTMLEscaping.escape(heading))</h1>\n"
-        if let url = notes.appURL.flatMap({ LinkPolicy.sanitized($0, allowRelative: false) }) {
-            html += "<p><a href=\"\(HTMLEscaping.escape(url))\">\(HTMLEscaping.escape(notes.appName ?? url))</a></p>\n"
-        }
-        html += "</header>\n"
-        // Each title is parsed once, for the table of contents and its article.
+    private func changelog(_ notes: ReleaseNotes, context: Context, threads: Threads?, into html: inout OutputBuffer) {
+        header(notes, context: context, into: &html)
+        html += "<div class=\"page-layout\">\n"
+        // Each title is parsed once, for the index and its article.
         let titles = notes.versions.map { context.texts.text(parsing: $0.title) }
-        if notes.versions.count > 1 {
-            html += "<nav class=\"toc\" aria-labelledby=\"toc-title\">\n<h2 id=\"toc-title\">Versions</h2>\n<ol>\n"
-            for (version, title) in zip(notes.versions, titles) {
-                html += "<li><a href=\"#"
-                html.escaped(version.anchor)
-                html += "\">"
-                html.escaped(version.displayVersion)
-                html += "</a> <span class=\"toc-title\">"
-                html.markdown(title)
-                html += "</span>"
-                if let date = version.date { html += " <time datetime=\"\(HTMLEscaping.escape(date))\">\(HTMLEscaping.escape(date))</time>" }
-                html += "</li>\n"
-            }
-            html += "</ol>\n</nav>\n"
-        }
+        if notes.versions.count > 1 { index(notes, titles: titles, context: context, into: &html) }
         html += "<main id=\"main\">\n"
         let versions = notes.versions
         let articles: TwoThreadRendering.Renderer = { range, html in
@@ -123,8 +107,101 @@ public struct HTMLEmitter: Sendable {
         } else {
             articles(versions.indices, &html)
         }
-        if notes.versions.isEmpty { html += "<p>No versions selected.</p>\n" }
-        html += "</main>\n<footer class=\"site-footer\">\n<p>Compiled by whatsnew.</p>\n</footer>\n"
+        if notes.versions.isEmpty { html += "<p\(context.wordsLanguage)>\(HTMLEscaping.escape(context.words.noVersions))</p>\n" }
+        html += "</main>\n</div>\n<footer class=\"site-footer\">\n<p\(context.wordsLanguage)>"
+        html.escaped(context.words.compiledBy)
+        html += "</p>\n</footer>\n"
+    }
+
+    /// The app's icon, name and link above the page's heading.
+    private func header(_ notes: ReleaseNotes, context: Context, into html: inout OutputBuffer) {
+        html += "<header class=\"site-header\">\n"
+        let url = notes.appURL.flatMap { LinkPolicy.sanitized($0, allowRelative: false) }
+        if notes.appName != nil || url != nil {
+            html += "<div class=\"brand\">\n"
+            if let icon = notes.appIcon { appIcon(icon, context: context, into: &html) }
+            html += "<p class=\"app-name\" dir=\"auto\">"
+            if let url {
+                html += "<a href=\""
+                html.escaped(url)
+                html += "\">"
+                html.escaped(notes.appName ?? url)
+                html += "</a>"
+            } else {
+                html.escaped(notes.appName ?? "")
+            }
+            html += "</p>\n</div>\n"
+        }
+        html += "<h1\(context.wordsLanguage)>"
+        html.escaped(context.words.releaseNotes)
+        html += "</h1>\n</header>\n"
+    }
+
+    /// The app's icon: decorative beside its name (its alt text is the name unless it has one of its own).
+    private func appIcon(_ image: ReleaseNotes.Image, context: Context, into html: inout OutputBuffer) {
+        if case .file(let path, let directory) = image.kind, let (uri, _) = context.dataURI(path: path, directory: directory) {
+            html += "<img class=\"app-icon\" src=\"\(uri)\" alt=\"\">\n"
+            return
+        }
+        guard image.kind.isKnownGlyph else { return }
+        html += "<span class=\"app-icon app-icon-glyph\" aria-hidden=\"true\">"
+        html.escaped(image.glyph)
+        html += "</span>\n"
+    }
+
+    /// The version index: a list of versions and dates, a sticky sidebar on wide screens and a disclosure on
+    /// phones. A title most versions share ("What's New") is left out of it; the others are shown.
+    private func index(_ notes: ReleaseNotes, titles: [MarkdownText], context: Context, into html: inout OutputBuffer) {
+        let words = context.words
+        let shared = Self.sharedTitle(notes.versions)
+        html += "<nav class=\"version-index\" aria-label=\"\(HTMLEscaping.escape(words.versions))\"\(context.wordsLanguage)>\n"
+        html += "<details class=\"index-disclosure\">\n<summary>"
+        html.escaped(words.versions)
+        html += " <span class=\"index-count\">(\(notes.versions.count))</span></summary>\n<ol class=\"index-list\" role=\"list\">\n"
+        for (version, title) in zip(notes.versions, titles) {
+            html += "<li><a href=\"#"
+            html.escaped(version.anchor)
+            html += "\"><span class=\"index-version\">"
+            html.escaped(version.displayVersion)
+            html += "</span>"
+            if version.title != shared || version.version.isPrerelease {
+                html += "<bdi class=\"index-title\""
+                html += context.language(version.languages.language(of: .title))
+                html += ">"
+                if version.version.isPrerelease {
+                    html += "<span class=\"badge\"\(context.wordsLanguage)>\(HTMLEscaping.escape(words.preRelease))</span> "
+                }
+                if version.title != shared { html.markdown(title) }
+                html += "</bdi>"
+            }
+            if let date = version.date { self.date(date, context: context, into: &html) }
+            html += "</a></li>\n"
+        }
+        html += "</ol>\n</details>\n</nav>\n"
+    }
+
+    /// The title most versions have when more than one has it, else nil.
+    static func sharedTitle(_ versions: [ReleaseNotes.Version]) -> String? {
+        var counts: [String: Int] = [:]
+        for version in versions { counts[version.title, default: 0] += 1 }
+        guard let most = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }), most.value > 1 else { return nil }
+        return most.key
+    }
+
+    /// A `<time>` with the date in the page's words (the ISO date as written when it is not a date).
+    private func date(_ date: String, context: Context, into html: inout OutputBuffer) {
+        html += "<time datetime=\""
+        html.escaped(date)
+        html += "\""
+        if let human = context.words.humanDate(date) {
+            html += context.wordsLanguage
+            html += ">"
+            html.escaped(human)
+        } else {
+            html += ">"
+            html.escaped(date)
+        }
+        html += "</time>"
     }
 
     private func article(_ version: ReleaseNotes.Version, title: MarkdownText, context: Context, into html: inout OutputBuffer) {
@@ -132,43 +209,58 @@ public struct HTMLEmitter: Sendable {
         html.escaped(version.anchor)
         html += "\" aria-labelledby=\""
         html.escaped(version.anchor)
-        html += "-title\">\n<h2 id=\""
+        html += "-title\">\n<header class=\"version-header\">\n<h2 id=\""
         html.escaped(version.anchor)
         html += "-title\""
         html += context.titleStyle(version.titleColor)
-        html += "><a class=\"permalink\" href=\"#"
-        html.escaped(version.anchor)
-        html += "\">"
+        html += "><span class=\"version-number\">"
         html.escaped(version.displayVersion)
-        html += "</a> <span class=\"version-title\">"
+        html += "</span> <span class=\"version-title\" dir=\"auto\""
+        html += context.language(version.languages.language(of: .title))
+        html += ">"
         html.markdown(title)
-        html += "</span></h2>\n"
-        if let date = version.date {
-            html += "<p class=\"meta\"><time datetime=\""
-            html.escaped(date)
-            html += "\">"
-            html.escaped(date)
-            html += "</time></p>\n"
+        html += "</span></h2>\n<p class=\"version-meta\">"
+        if version.version.isPrerelease {
+            html += "<span class=\"badge\"\(context.wordsLanguage)>\(HTMLEscaping.escape(context.words.preRelease))</span> "
         }
+        if let date = version.date {
+            self.date(date, context: context, into: &html)
+            html += " "
+        }
+        html += "<a class=\"permalink-mark\" href=\"#"
+        html.escaped(version.anchor)
+        html += "\" aria-label=\""
+        html.escaped(context.words.linkTo(version: version.displayVersion))
+        html += "\"\(context.wordsLanguage)>#</a></p>\n</header>\n"
         featureList(version, context: context, headingLevel: 3, permalinks: true, into: &html)
-        if let action = version.secondaryAction { secondary(action, context: context, headingLevel: 3, into: &html) }
+        if let action = version.secondaryAction {
+            secondary(action, of: version, context: context, headingLevel: 3, into: &html)
+        }
         html += "</article>\n"
     }
 
     private func showcase(_ version: ReleaseNotes.Version, context: Context, into html: inout OutputBuffer) {
-        let layout = version.layout
-        html += "<main id=\"main\" class=\"sheet\" style=\"\(HTMLStyle.layoutVariables(layout))\">\n"
-        html += "<h1 class=\"sheet-title\"\(context.titleStyle(version.titleColor))>"
+        html += "<main id=\"main\" class=\"sheet\" style=\"\(HTMLStyle.layoutVariables(version.layout))\">\n"
+        html += "<h1 class=\"sheet-title\" dir=\"auto\"\(context.language(version.languages.language(of: .title)))\(context.titleStyle(version.titleColor))>"
         html.markdown(context.texts.text(parsing: version.title))
         html += "</h1>\n"
         featureList(version, context: context, headingLevel: 2, permalinks: false, into: &html)
         html += "<footer class=\"sheet-footer\">\n"
-        if let action = version.secondaryAction { secondary(action, context: context, headingLevel: 2, into: &html) }
-        let primary = version.primaryAction
-        let button = context.buttonStyle(background: primary.backgroundColor, foreground: primary.foregroundColor)
-        html += "<button type=\"button\" class=\"primary-button\" style=\"\(button)\">"
-        html.markdown(context.texts.text(parsing: primary.title))
-        html += "</button>\n</footer>\n</main>\n"
+        if let action = version.secondaryAction {
+            secondary(action, of: version, context: context, headingLevel: 2, into: &html)
+        }
+        // The primary action continues to the app's page; without one there is nowhere to go, and no button.
+        if let url = context.notes.appURL.flatMap({ LinkPolicy.sanitized($0, allowRelative: false) }) {
+            let primary = version.primaryAction
+            html += "<a class=\"primary-button\" href=\""
+            html.escaped(url)
+            html += "\" dir=\"auto\"\(context.language(version.languages.language(of: .primaryTitle))) style=\""
+            html += context.buttonStyle(background: primary.backgroundColor, foreground: primary.foregroundColor)
+            html += "\">"
+            html.markdown(context.texts.text(parsing: primary.title), insideLink: true)
+            html += "</a>\n"
+        }
+        html += "</footer>\n</main>\n"
     }
 
     // MARK: Parts
@@ -176,25 +268,31 @@ public struct HTMLEmitter: Sendable {
     private func featureList(_ version: ReleaseNotes.Version, context: Context, headingLevel: Int, permalinks: Bool,
                              into html: inout OutputBuffer) {
         guard !version.features.isEmpty else { return }
-        html += "<ul class=\"features\">\n"
-        let headingStart = "<div class=\"feature-text\">\n<h\(headingLevel) class=\"feature-title\">"
-        let headingEnd = "</h\(headingLevel)>\n<p class=\"feature-subtitle\">"
+        html += "<ul class=\"features\" role=\"list\">\n"
+        let headingStart = "<div class=\"feature-text\">\n<h\(headingLevel) class=\"feature-title\" dir=\"auto\""
+        let headingEnd = "</h\(headingLevel)>\n<p class=\"feature-subtitle\" dir=\"auto\""
         for feature in version.features {
             let title = context.texts.text(parsing: feature.title)
             let anchor = feature.anchor
             html += "<li class=\"feature\" id=\""
             html.escaped(anchor)
             html += "\">\n"
-            icon(feature, title: title, context: context, into: &html)
+            icon(feature, context: context, into: &html)
             html += headingStart
+            html += context.language(version.languages.language(of: .featureTitle(feature.index)))
+            html += ">"
             if permalinks {
                 html += "<a class=\"permalink\" href=\"#"
                 html.escaped(anchor)
                 html += "\">"
+                html.markdown(title, insideLink: true)
+                html += "</a>"
+            } else {
+                html.markdown(title)
             }
-            html.markdown(title)
-            if permalinks { html += "</a>" }
             html += headingEnd
+            html += context.language(version.languages.language(of: .featureSubtitle(feature.index)))
+            html += ">"
             html.markdown(context.texts.text(parsing: feature.subtitle))
             html += "</p>\n</div>\n</li>\n"
             html.flushIfFull()
@@ -202,82 +300,121 @@ public struct HTMLEmitter: Sendable {
         html += "</ul>\n"
     }
 
-    /// The feature's image; `title` is the feature's parsed title, which is also the alt text when the image has none.
-    private func icon(_ feature: ReleaseNotes.Feature, title: MarkdownText, context: Context, into html: inout OutputBuffer) {
+    /// The feature's image. It is decorative (hidden from screen readers, which read the title next to it)
+    /// unless it has alt text of its own; a symbol without a glyph is a plain dot.
+    private func icon(_ feature: ReleaseNotes.Feature, context: Context, into html: inout OutputBuffer) {
         guard let image = feature.image else {
-            html += "<span class=\"icon\" aria-hidden=\"true\">\(SymbolGlyphs.fallback)</span>\n"
+            html += "<span class=\"icon icon-generic\" aria-hidden=\"true\"></span>\n"
             return
         }
-        let alt = PlainTextRenderer.render(image.alt == title.source ? title : context.texts.text(parsing: image.alt))
+        let ownAlt = image.alt != feature.title ? context.texts.text(parsing: image.alt) : nil
+        let label = ownAlt.map(PlainTextRenderer.render)
         // An image file (an SVG included) is only ever an <img> with a data URI: never markup of the page.
-        if case .file(let path, let directory) = image.kind, let uri = context.dataURI(path: path, directory: directory) {
-            html += "<span class=\"icon icon-file\""
+        if case .file(let path, let directory) = image.kind, let (uri, type) = context.dataURI(path: path, directory: directory) {
+            html += type == .svg ? "<span class=\"icon icon-file icon-svg\"" : "<span class=\"icon icon-file\""
             html += context.tintStyle(image.color)
             html += "><img src=\""
             html += uri
             html += "\" alt=\""
-            html.escaped(alt)
-            html += "\"></span>\n"
+            if let label { html.escaped(label) }
+            html += "\""
+            if label != nil { html += context.language(image.altLanguage) }
+            html += "></span>\n"
             return
         }
-        html += "<span class=\"icon\""
+        let glyph = image.kind.isKnownGlyph
+        html += glyph ? "<span class=\"icon\"" : "<span class=\"icon icon-generic\""
         html += context.tintStyle(image.color)
-        html += " role=\"img\" aria-label=\""
-        html.escaped(alt)
-        html += "\">"
-        html.escaped(image.glyph)
+        if let label {
+            html += " role=\"img\" aria-label=\""
+            html.escaped(label)
+            html += "\""
+            html += context.language(image.altLanguage)
+        } else {
+            html += " aria-hidden=\"true\""
+        }
+        html += ">"
+        if glyph { html.escaped(image.glyph) }
         html += "</span>\n"
     }
 
-    private func secondary(_ action: ReleaseNotes.SecondaryAction, context: Context, headingLevel: Int, into html: inout OutputBuffer) {
+    /// The secondary action: a link, or a `present` page in a disclosure. The actions only an app can
+    /// perform (`dismiss`, `custom`) are left out of a page.
+    private func secondary(_ action: ReleaseNotes.SecondaryAction, of version: ReleaseNotes.Version, context: Context, headingLevel: Int,
+                           into html: inout OutputBuffer) {
         let title = context.texts.text(parsing: action.title)
         let style = context.linkStyle(action.foregroundColor)
+        let titleLanguage = context.language(version.languages.language(of: .secondaryTitle))
         switch action.kind {
         case .openURL(let url):
-            if let safe = LinkPolicy.sanitized(url, allowRelative: false) {
-                html += "<p class=\"secondary-action\"><a href=\""
-                html.escaped(safe)
-                html += "\""
-                html += style
-                html += ">"
-                html.markdown(title)
-                html += "</a></p>\n"
-            } else {
-                html += "<p class=\"secondary-action\">"
-                html.markdown(title)
-                html += "</p>\n"
-            }
+            guard let safe = LinkPolicy.sanitized(url, allowRelative: false) else { return }
+            html += "<p class=\"secondary-action\" dir=\"auto\"\(titleLanguage)><a href=\""
+            html.escaped(safe)
+            html += "\""
+            html += style
+            html += ">"
+            html.markdown(title, insideLink: true)
+            html += "</a></p>\n"
         case .present(let pageTitle, let body):
-            html += "<details class=\"secondary-action\">\n<summary\(style)>"
+            html += "<details class=\"secondary-action\"\(style)>\n<summary dir=\"auto\"\(titleLanguage)>"
             html.markdown(title)
-            html += "</summary>\n<div class=\"page\">\n"
+            html += "</summary>\n<div class=\"page\" dir=\"auto\"\(context.language(version.languages.language(of: .pageBody)))>\n"
             if let pageTitle {
-                html += "<h\(headingLevel + 1)>"
+                html += "<h\(headingLevel) dir=\"auto\"\(context.language(version.languages.language(of: .pageTitle)))>"
                 html.markdown(context.texts.text(parsing: pageTitle))
-                html += "</h\(headingLevel + 1)>\n"
+                html += "</h\(headingLevel)>\n"
             }
-            html.markdown(context.texts.document(parsing: body), headingLevelOffset: headingLevel + 1)
+            html.markdown(context.texts.document(parsing: body), topHeadingLevel: pageTitle == nil ? headingLevel : headingLevel + 1)
             html += "</div>\n</details>\n"
         case .dismiss, .custom:
-            html += "<p class=\"secondary-action\"><span\(style)>"
-            html.markdown(title)
-            html += "</span></p>\n"
+            break
         }
     }
 
-    /// The pieces of the built-in page whose markup a template cannot write itself — the color styles checked
-    /// for contrast, and the icons with their inlined images — keyed by version and feature anchor, so
-    /// `Templates/changelog.html.mustache` gives exactly the built-in changelog.
-    static func templateParts(_ notes: ReleaseNotes, imageFiles: ImageFileOptions)
-        -> (titleStyles: [String: String], linkStyles: [String: String], icons: [String: String]) {
+    /// The pieces of the built-in page whose markup a template cannot write itself — the color styles shaded
+    /// for contrast, the icons with their inlined images, and the `lang` attributes of texts in another
+    /// language — keyed by version and feature anchor, so `Templates/changelog.html.mustache` gives exactly
+    /// the built-in changelog.
+    struct TemplateParts {
+        var titleStyles: [String: String] = [:]
+        var linkStyles: [String: String] = [:]
+        var icons: [String: String] = [:]
+        /// The ` lang="…"` of a version's text (by anchor and field), or none.
+        var languages: [String: [ReleaseNotes.TextLanguages.Field: String]] = [:]
+        /// The `<time>` of each version's date.
+        var dates: [String: String] = [:]
+        var appIcon = ""
+        /// ` lang="…"` on the page's own words when they are not in the page's language.
+        var wordsLanguage = ""
+        var pageLanguage = ""
+        var words = PageText.english
+    }
+
+    static func templateParts(_ notes: ReleaseNotes, imageFiles: ImageFileOptions) -> TemplateParts {
         let context = Context(notes: notes, images: ImageFileLoader(options: imageFiles))
-        var parts: (titleStyles: [String: String], linkStyles: [String: String], icons: [String: String]) = ([:], [:], [:])
+        let emitter = HTMLEmitter(page: .changelog)
+        var parts = TemplateParts(wordsLanguage: context.wordsLanguage, pageLanguage: context.pageLanguage, words: context.words)
+        if let icon = notes.appIcon {
+            var html = OutputBuffer()
+            emitter.appIcon(icon, context: context, into: &html)
+            parts.appIcon = html.text
+        }
         for version in notes.versions {
             parts.titleStyles[version.anchor] = context.titleStyle(version.titleColor)
             if let action = version.secondaryAction { parts.linkStyles[version.anchor] = context.linkStyle(action.foregroundColor) }
+            var languages: [ReleaseNotes.TextLanguages.Field: String] = [:]
+            var fields: [ReleaseNotes.TextLanguages.Field] = [.title, .primaryTitle, .secondaryTitle, .pageTitle, .pageBody]
+            for feature in version.features { fields += [.featureTitle(feature.index), .featureSubtitle(feature.index)] }
+            for field in fields { languages[field] = context.language(version.languages.language(of: field)) }
+            parts.languages[version.anchor] = languages
+            if let date = version.date {
+                var html = OutputBuffer()
+                emitter.date(date, context: context, into: &html)
+                parts.dates[version.anchor] = html.text
+            }
             for feature in version.features {
                 var html = OutputBuffer()
-                HTMLEmitter(page: .changelog).icon(feature, title: context.texts.text(parsing: feature.title), context: context, into: &html)
+                emitter.icon(feature, context: context, into: &html)
                 parts.icons[feature.anchor] = html.text
             }
         }
@@ -290,80 +427,88 @@ public struct HTMLEmitter: Sendable {
         return tag.isEmpty ? "en" : tag
     }
 
-    /// Colors and images resolved once per page.
+    /// Colors, words and images resolved once per page.
     private struct Context {
         let notes: ReleaseNotes
         let images: ImageFileLoader
         let accent: Color
+        /// The page's `lang`.
+        let pageLanguage: String
+        /// The page's own words, in its language or the nearest one whatsnew has.
+        let words: PageText
+        /// ` lang="…"` for the page's own words when their language is not the page's, else "".
+        let wordsLanguage: String
 
         init(notes: ReleaseNotes, images: ImageFileLoader) {
             self.notes = notes
             self.images = images
             accent = Color.parse(notes.accentColor) ?? .named(.blue)
+            pageLanguage = HTMLEmitter.languageTag(notes.locale ?? notes.defaultLocale ?? "en")
+            words = PageText.forPage(locale: notes.locale, defaultLocale: notes.defaultLocale)
+            wordsLanguage = LocalizedText.same(words.language, pageLanguage) ? "" : " lang=\"\(words.language)\""
         }
 
         /// Each distinct text parsed once per page.
         let texts = MarkdownTextCache()
 
+        /// ` lang="…"` for a text written in `language` (nil: the page's).
+        func language(_ language: String?) -> String {
+            guard let language else { return "" }
+            return " lang=\"\(HTMLEscaping.escape(HTMLEmitter.languageTag(language)))\""
+        }
+
         /// Styles by the color spelled in the manifest: a page of thousands of versions uses a handful of colors,
         /// and each style takes parsing, contrast arithmetic and formatting.
         private let styles = StyleCache()
 
-        /// A heading color, used only where it keeps WCAG AA contrast on the page background.
+        /// A heading color, shaded in each scheme until it is readable on the page.
         func titleStyle(_ color: String?) -> String {
             guard let color else { return "" }
-            return styles.cached(\.titleStyles, color) { makeTitleStyle(color) }
+            return styles.cached(\.titleStyles, color) { shadedStyle(color, names: ("--title-light", "--title-dark")) }
         }
 
+        /// A link color, shaded as a heading's; the accent color needs none (the page's links have it).
         func linkStyle(_ color: String) -> String {
-            styles.cached(\.linkStyles, color) { makeLinkStyle(color) }
+            styles.cached(\.linkStyles, color) {
+                guard Color.parse(color) != .named(.accentColor) else { return "" }
+                return shadedStyle(color, names: ("--link-light", "--link-dark"))
+            }
         }
 
+        private func shadedStyle(_ spelled: String, names: (light: String, dark: String)) -> String {
+            guard let color = Color.parse(spelled) else { return "" }
+            let light = HTMLStyle.shaded(color, in: .light, accent: accent)
+            let dark = HTMLStyle.shaded(color, in: .dark, accent: accent)
+            return " style=\"\(names.light): \(light.cssValue); \(names.dark): \(dark.cssValue);\""
+        }
+
+        /// An icon's color: its box is the color at a low opacity, and the glyph the color shaded until it
+        /// stands out from the box (3:1, as graphics need). Without a color the accent's tint is used.
         func tintStyle(_ color: String?) -> String {
-            styles.cached(\.tintStyles, color ?? "") { makeTintStyle(color) }
+            guard let color else { return "" }
+            return styles.cached(\.tintStyles, color) {
+                guard let parsed = Color.parse(color) else { return "" }
+                var style = ""
+                for scheme in HTMLStyle.Scheme.both {
+                    let raw = parsed.resolved(for: scheme.appearance, accent: accent).composited(over: scheme.background)
+                    let box = HTMLStyle.tint(raw, opacity: scheme.appearance == .light ? 0.14 : 0.24, over: scheme.background)
+                    let glyph = HTMLStyle.shaded(raw, toContrast: HTMLStyle.graphicContrast, on: [box], darker: scheme.appearance == .light)
+                    let name = scheme.appearance.rawValue
+                    style += "--tint-\(name): \(glyph.cssValue); --tint-bg-\(name): \(box.cssValue); "
+                }
+                return " style=\"\(style.trimmingCharacters(in: .whitespaces))\""
+            }
         }
 
-        private func makeTitleStyle(_ color: String) -> String {
-            guard let color = Color.parse(color) else { return "" }
-            let light = HTMLStyle.readable(color, on: .light, accent: accent)
-            let dark = HTMLStyle.readable(color, on: .dark, accent: accent)
-            guard light != nil || dark != nil else { return "" }
-            var style = ""
-            if let light { style += "--title-light: \(light);" }
-            if let dark { style += " --title-dark: \(dark);" }
-            return " style=\"\(style.trimmingCharacters(in: .whitespaces))\""
-        }
-
-        private func makeLinkStyle(_ color: String) -> String {
-            guard let color = Color.parse(color) else { return "" }
-            let light = HTMLStyle.readable(color, on: .light, accent: accent)
-            let dark = HTMLStyle.readable(color, on: .dark, accent: accent)
-            var style = ""
-            if let light { style += "--link-light: \(light);" }
-            if let dark { style += " --link-dark: \(dark);" }
-            return style.isEmpty ? "" : " style=\"\(style.trimmingCharacters(in: .whitespaces))\""
-        }
-
-        private func makeTintStyle(_ color: String?) -> String {
-            let tint = color.flatMap(Color.parse) ?? .named(.accentColor)
-            return " style=\"--tint-light: \(tint.cssValue(for: .light, accent: accent)); --tint-dark: \(tint.cssValue(for: .dark, accent: accent));\""
-        }
-
-        /// The button's colors, with its text switched to black or white where the given one lacks contrast.
+        /// The button's colors in each scheme: the background shaded until its text is readable.
         func buttonStyle(background: String, foreground: String) -> String {
             let back = Color.parse(background) ?? .named(.accentColor)
             let front = Color.parse(foreground) ?? .named(.white)
             var style = ""
-            for appearance in [ColorAppearance.light, .dark] {
-                let name = appearance.rawValue
-                let backValue = back.resolved(for: appearance, accent: accent).composited(over: appearance.background)
-                var frontValue = front.resolved(for: appearance, accent: accent).composited(over: backValue)
-                if HTMLStyle.contrast(frontValue, backValue) < 4.5 {
-                    frontValue = HTMLStyle.contrast(RGBColor(red: 0, green: 0, blue: 0), backValue)
-                        >= HTMLStyle.contrast(RGBColor(red: 255, green: 255, blue: 255), backValue)
-                        ? RGBColor(red: 0, green: 0, blue: 0) : RGBColor(red: 255, green: 255, blue: 255)
-                }
-                style += "--button-bg-\(name): \(backValue.cssValue); --button-fg-\(name): \(frontValue.cssValue); "
+            for scheme in HTMLStyle.Scheme.both {
+                let colors = HTMLStyle.button(background: back, foreground: front, in: scheme, accent: accent)
+                let name = scheme.appearance.rawValue
+                style += "--button-bg-\(name): \(colors.background.cssValue); --button-fg-\(name): \(colors.foreground.cssValue); "
             }
             return style.trimmingCharacters(in: .whitespaces)
         }
@@ -372,14 +517,14 @@ public struct HTMLEmitter: Sendable {
         /// features, or named in many ways, is read and encoded once.
         private let dataURIs = DataURICache()
 
-        /// An image file as a data URI, or nil when `ImageFileLoader` refuses it (`MissingImageFileRule`
-        /// reported why, unless the file changed since).
-        func dataURI(path: String, directory: String) -> String? {
+        /// An image file as a data URI and its type, or nil when `ImageFileLoader` refuses it
+        /// (`MissingImageFileRule` reported why, unless the file changed since).
+        func dataURI(path: String, directory: String) -> (uri: String, type: ImageType)? {
             guard case .success(let loaded) = images.load(path, declaredIn: directory) else { return nil }
-            if let known = dataURIs.byIdentity[loaded.identity] { return known }
+            if let known = dataURIs.byIdentity[loaded.identity] { return (known, loaded.type) }
             let uri = "data:\(loaded.type.mediaType);base64," + Data(loaded.bytes).base64EncodedString()
             dataURIs.byIdentity[loaded.identity] = uri
-            return uri
+            return (uri, loaded.type)
         }
     }
 
@@ -408,11 +553,14 @@ private extension OutputBuffer {
         HTMLEscaping.append(text, to: &bytes)
     }
 
-    mutating func markdown(_ text: MarkdownText) {
-        HTMLRenderer().append(text, to: &bytes)
+    /// A text's inline HTML; `insideLink`: within the page's own `<a>`, where the text's links are their text.
+    mutating func markdown(_ text: MarkdownText, insideLink: Bool = false) {
+        var renderer = HTMLRenderer()
+        renderer.linksAsText = insideLink
+        renderer.append(text, to: &bytes)
     }
 
-    mutating func markdown(_ document: MarkdownDocument, headingLevelOffset: Int) {
-        HTMLRenderer(headingLevelOffset: headingLevelOffset).append(document, to: &bytes)
+    mutating func markdown(_ document: MarkdownDocument, topHeadingLevel: Int) {
+        HTMLRenderer(topHeadingLevel: topHeadingLevel).append(document, to: &bytes)
     }
 }

@@ -1,11 +1,75 @@
 import Foundation
 
-/// The page's CSS, and the color arithmetic that keeps user colors readable (WCAG AA, 4.5:1).
+/// The page's colors and CSS. User colors are never replaced, only shaded: a brand color that is too light
+/// on white is darkened, one too dark on the dark background lightened, each just until it meets WCAG AA
+/// (4.5:1 for text), so its hue survives in both schemes.
 enum HTMLStyle {
-    /// The CSS value of `color` on `appearance`'s background, or nil when it would not reach 4.5:1 there.
-    static func readable(_ color: Color, on appearance: ColorAppearance, accent: Color) -> String? {
-        let value = color.resolved(for: appearance, accent: accent).composited(over: appearance.background)
-        return contrast(value, appearance.background) >= 4.5 ? value.cssValue : nil
+    /// The surfaces text stands on in one scheme: the page, and the panels (code, `present` pages).
+    struct Scheme {
+        let appearance: ColorAppearance
+        let background: RGBColor
+        let panel: RGBColor
+
+        static let light = Scheme(appearance: .light, background: RGBColor(red: 0xFF, green: 0xFF, blue: 0xFF),
+                                  panel: RGBColor(red: 0xF4, green: 0xF4, blue: 0xF6))
+        static let dark = Scheme(appearance: .dark, background: RGBColor(red: 0x1C, green: 0x1C, blue: 0x1E),
+                                 panel: RGBColor(red: 0x2C, green: 0x2C, blue: 0x2E))
+        static let both = [light, dark]
+
+        /// The surfaces text on the page may stand on.
+        var surfaces: [RGBColor] { [background, panel] }
+    }
+
+    /// WCAG AA for text, and for the glyphs of icons (graphics).
+    static let textContrast = 4.5
+    static let graphicContrast = 3.0
+
+    /// `color` in `scheme`, composited over its background and shaded until it has `contrast` with every one of
+    /// `surfaces` (the scheme's surfaces when nil).
+    static func shaded(_ color: Color, in scheme: Scheme, accent: Color, contrast target: Double = textContrast,
+                       on surfaces: [RGBColor]? = nil) -> RGBColor {
+        let value = color.resolved(for: scheme.appearance, accent: accent).composited(over: scheme.background)
+        return shaded(value, toContrast: target, on: surfaces ?? scheme.surfaces, darker: scheme.appearance == .light)
+    }
+
+    /// `color` mixed toward black (`darker`) or white just enough to reach `target` contrast with every surface.
+    /// Mixing toward black or white keeps the hue and saturation (HSV) of the color: only its value changes.
+    static func shaded(_ color: RGBColor, toContrast target: Double, on surfaces: [RGBColor], darker: Bool) -> RGBColor {
+        func meets(_ candidate: RGBColor) -> Bool {
+            surfaces.allSatisfy { contrast(candidate, $0) >= target }
+        }
+        if meets(color) { return color }
+        func mixed(_ amount: Double) -> RGBColor {
+            func channel(_ value: UInt8) -> UInt8 {
+                let value = Double(value)
+                return UInt8((darker ? value * (1 - amount) : value + (255 - value) * amount).rounded())
+            }
+            return RGBColor(red: channel(color.red), green: channel(color.green), blue: channel(color.blue))
+        }
+        // The least amount that meets the target, to 1/4096: contrast grows with the amount.
+        var (low, high) = (0.0, 1.0)
+        for _ in 0..<12 {
+            let middle = (low + high) / 2
+            if meets(mixed(middle)) { high = middle } else { low = middle }
+        }
+        return mixed(high)
+    }
+
+    /// The colors of a button (the showcase's primary action): the background is shaded until the text on it
+    /// is readable; the text keeps its color unless no shade of the background would do.
+    static func button(background: Color, foreground: Color, in scheme: Scheme, accent: Color) -> (background: RGBColor, foreground: RGBColor) {
+        let back = background.resolved(for: scheme.appearance, accent: accent).composited(over: scheme.background)
+        let front = foreground.resolved(for: scheme.appearance, accent: accent).composited(over: back)
+        // Darker text needs a lighter background, and lighter text a darker one.
+        let shadedBack = shaded(back, toContrast: textContrast, on: [front], darker: luminance(front) > luminance(back))
+        if contrast(front, shadedBack) >= textContrast { return (shadedBack, front) }
+        let black = RGBColor(red: 0, green: 0, blue: 0), white = RGBColor(red: 255, green: 255, blue: 255)
+        return (back, contrast(black, back) >= contrast(white, back) ? black : white)
+    }
+
+    /// `color` at `opacity` over `background`, as one opaque color (the tinted boxes of icons and badges).
+    static func tint(_ color: RGBColor, opacity: Double, over background: RGBColor) -> RGBColor {
+        RGBColor(red: color.red, green: color.green, blue: color.blue, alpha: UInt8((opacity * 255).rounded())).composited(over: background)
     }
 
     /// The WCAG contrast ratio of two opaque colors (1 to 21).
@@ -18,7 +82,7 @@ enum HTMLStyle {
     static func luminance(_ color: RGBColor) -> Double {
         func channel(_ value: UInt8) -> Double {
             let c = Double(value) / 255
-            return c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+            return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
         }
         return 0.2126 * channel(color.red) + 0.7152 * channel(color.green) + 0.0722 * channel(color.blue)
     }
@@ -31,6 +95,11 @@ enum HTMLStyle {
         func insets(_ value: EdgeInsets) -> String {
             "\(px(value.top)) \(px(value.trailing)) \(px(value.bottom)) \(px(value.leading))"
         }
+        /// The sides of `value` one by one (the sheet adds its own gutter to the left and right ones).
+        func sides(_ name: String, _ value: EdgeInsets) -> [String] {
+            ["--\(name)-top: \(px(value.top))", "--\(name)-right: \(px(value.trailing))",
+             "--\(name)-bottom: \(px(value.bottom))", "--\(name)-left: \(px(value.leading))"]
+        }
         let alignment: String
         switch layout.featureHorizontalAlignment {
         case .top: alignment = "flex-start"
@@ -39,100 +108,189 @@ enum HTMLStyle {
         case .firstTextBaseline: alignment = "first baseline"
         case .lastTextBaseline: alignment = "last baseline"
         }
-        return [
-            "--content-spacing: \(px(layout.contentSpacing))",
-            "--content-padding: \(insets(layout.contentPadding))",
+        let variables = ["--content-spacing: \(px(layout.contentSpacing))"] + sides("content-padding", layout.contentPadding) + [
             "--scroll-bottom-inset: \(px((layout.scrollViewBottomContentInset / 2).rounded()))",
             "--feature-list-spacing: \(px(layout.featureListSpacing))",
             "--feature-list-padding: \(insets(layout.featureListPadding))",
             "--feature-image-width: \(px(layout.featureImageWidth))",
-            "--feature-glyph-size: \(px((layout.featureImageWidth * 0.6).rounded()))",
+            "--feature-glyph-size: \(px((layout.featureImageWidth * 0.55).rounded()))",
             "--feature-horizontal-spacing: \(px(layout.featureHorizontalSpacing))",
             "--feature-alignment: \(alignment)",
             "--feature-vertical-spacing: \(px(layout.featureVerticalSpacing))",
             "--footer-action-spacing: \(px(layout.footerActionSpacing))",
             "--button-radius: \(px(layout.footerPrimaryActionButtonCornerRadius))",
-            "--footer-padding: \(insets(layout.footerVisualEffectViewPadding))",
+        ] + sides("footer-padding", layout.footerVisualEffectViewPadding) + [
             "--scroll-indicators: \(layout.showsScrollViewIndicators ? "auto" : "none")",
-        ].joined(separator: "; ") + ";"
+        ]
+        return variables.joined(separator: "; ") + ";"
+    }
+
+    /// The brand color's shades for one scheme, as CSS custom properties: `--accent` for links and text,
+    /// `--accent-tint` for the version badge's background and `--accent-on-tint` for its text.
+    static func accentVariables(_ accent: Color, in scheme: Scheme) -> String {
+        let text = shaded(accent, in: scheme, accent: accent)
+        let raw = accent.resolved(for: scheme.appearance, accent: accent).composited(over: scheme.background)
+        let tint = tint(raw, opacity: scheme.appearance == .light ? 0.12 : 0.22, over: scheme.background)
+        let onTint = shaded(raw, toContrast: textContrast, on: [tint], darker: scheme.appearance == .light)
+        return "--accent: \(text.cssValue); --accent-tint: \(tint.cssValue); --accent-on-tint: \(onTint.cssValue);"
     }
 
     static func css(accent: Color) -> String {
-        let accentLight = readable(accent, on: .light, accent: accent) ?? "#0b57d0"
-        let accentDark = readable(accent, on: .dark, accent: accent) ?? "#8ab4f8"
+        let light = Scheme.light, dark = Scheme.dark
         return """
-        :root { --bg: #ffffff; --fg: #1d1d1f; --muted: #4f4f55; --line: #d2d2d7; --panel: #f5f5f7;
-          --accent: \(accentLight); --link: var(--accent); --title: var(--fg); }
+        :root { color-scheme: light dark; --bg: \(light.background.cssValue); --fg: #1d1d1f; --muted: #55555c; --line: #dcdce1; --panel: \(light.panel.cssValue);
+          --backdrop: #eeeef2; \(accentVariables(accent, in: light)) --link: var(--accent); --title: var(--fg); }
         @media (prefers-color-scheme: dark) {
-          :root { --bg: #1c1c1e; --fg: #f5f5f7; --muted: #c7c7cc; --line: #3a3a3c; --panel: #2c2c2e; --accent: \(accentDark); }
+          :root { --bg: \(dark.background.cssValue); --fg: #f5f5f7; --muted: #b4b4bb; --line: #3a3a3e; --panel: \(dark.panel.cssValue);
+            --backdrop: #0e0e10; \(accentVariables(accent, in: dark)) }
         }
         * { box-sizing: border-box; }
-        html { -webkit-text-size-adjust: 100%; }
-        body { margin: 0; background: var(--bg); color: var(--fg); font: 17px/1.5 -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK SC", sans-serif; }
-        a { color: var(--link); }
-        a:focus-visible, summary:focus-visible, button:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
-        code { font: 0.9em ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; background: var(--panel); padding: 0.1em 0.3em; border-radius: 4px; }
-        pre { background: var(--panel); padding: 0.75rem 1rem; border-radius: 8px; overflow-x: auto; }
+        html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
+        body { margin: 0; background: var(--bg); color: var(--fg); overflow-wrap: anywhere;
+          font: 17px/1.55 -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK SC", "Noto Sans Arabic", sans-serif; }
+        a { color: var(--link); text-underline-offset: 0.15em; }
+        a:focus-visible, summary:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; border-radius: 4px; }
+        code { font: 0.88em/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; background: var(--panel); padding: 0.1em 0.35em;
+          border-radius: 5px; overflow-wrap: anywhere; }
+        pre { background: var(--panel); padding: 0.75rem 1rem; border-radius: 10px; overflow-x: auto; overflow-wrap: normal; }
         pre code { background: none; padding: 0; }
-        blockquote { margin: 1rem 0; padding: 0 1rem; border-left: 4px solid var(--line); color: var(--muted); }
-        .site-header, .toc, main, .site-footer { max-width: 46rem; margin: 0 auto; padding: 0 1.25rem; }
-        .site-header { padding-top: 2.5rem; }
-        .site-header h1 { font-size: 2rem; line-height: 1.2; margin: 0 0 0.5rem; }
-        .toc { border-bottom: 1px solid var(--line); padding-bottom: 1rem; }
-        .toc h2 { font-size: 1rem; text-transform: uppercase; letter-spacing: 0.05em; color: var(--muted); }
-        .toc ol { margin: 0; padding-left: 1.25rem; }
-        .toc time, .meta { color: var(--muted); font-size: 0.9rem; }
-        .version { padding: 2rem 0; border-bottom: 1px solid var(--line); }
-        .version h2, .sheet-title { color: var(--title); }
-        [style*="--title-light"] { --title: var(--title-light, var(--fg)); }
-        @media (prefers-color-scheme: dark) { [style*="--title-light"], [style*="--title-dark"] { --title: var(--title-dark, var(--fg)); } }
-        .version h2 { font-size: 1.5rem; line-height: 1.25; margin: 0 0 0.25rem; }
-        .permalink { color: inherit; text-decoration: none; }
-        .permalink:hover, .permalink:focus { text-decoration: underline; }
-        .features { list-style: none; margin: 1.25rem 0; padding: 0; display: grid; gap: 1.25rem; }
-        .feature { display: flex; gap: 0.9rem; align-items: flex-start; }
-        .icon { position: relative; z-index: 0; flex: none; display: inline-flex; align-items: center; justify-content: center; width: 2.5rem; height: 2.5rem;
-          border-radius: 0.6rem; font-size: 1.35rem; color: var(--tint-light, var(--accent)); }
-        .icon::before { content: ""; z-index: -1; position: absolute; top: 0; right: 0; bottom: 0; left: 0; border-radius: inherit; opacity: 0.16;
-          background: var(--tint-light, var(--accent)); }
-        @media (prefers-color-scheme: dark) { .icon { color: var(--tint-dark, var(--accent)); } .icon::before { opacity: 0.24; background: var(--tint-dark, var(--accent)); } }
+        blockquote { margin: 1rem 0; padding: 0 1rem; border-inline-start: 4px solid var(--line); color: var(--muted); }
+        ul[role="list"], ol[role="list"] { list-style: none; margin: 0; padding: 0; }
+        .skip-link { position: absolute; inset-inline-start: 1rem; top: -4rem; z-index: 2; padding: 0.5rem 1rem; border-radius: 8px;
+          background: var(--bg); color: var(--link); font-weight: 600; }
+        .skip-link:focus { top: 1rem; }
+
+        .site-header, .page-layout, .site-footer { max-width: 48rem; margin: 0 auto; padding: 0 1.25rem; }
+        .site-header { padding-top: 2.75rem; padding-bottom: 1.5rem; }
+        .brand { display: flex; align-items: center; gap: 0.75rem; margin: 0 0 0.75rem; }
+        .app-icon { width: 2.75rem; height: 2.75rem; flex: none; border-radius: 22%; object-fit: contain; }
+        .app-icon-glyph { display: inline-flex; align-items: center; justify-content: center; font-size: 1.6rem; background: var(--accent-tint); }
+        .app-name { margin: 0; font-weight: 600; font-size: 1.1rem; min-width: 0; }
+        .app-name a { color: var(--fg); text-decoration: none; }
+        .app-name a:hover { text-decoration: underline; }
+        .site-header h1 { font-size: 2.25rem; line-height: 1.15; letter-spacing: -0.02em; margin: 0; }
+
+        .version-index { margin: 0 0 0.5rem; }
+        .index-disclosure { border: 1px solid var(--line); border-radius: 12px; padding: 0 1rem; }
+        .index-disclosure > summary { cursor: pointer; padding: 0.7rem 0; font-weight: 600; color: var(--muted); }
+        .index-count { font-weight: 400; }
+        .index-list { padding-bottom: 0.75rem !important; }
+        .index-list a { display: grid; grid-template-columns: auto minmax(0, 1fr); grid-template-areas: "version date" "title title";
+          align-items: baseline; column-gap: 0.75rem; padding: 0.35rem 0.5rem; margin: 0 -0.5rem; border-radius: 8px; color: var(--fg);
+          text-decoration: none; font-size: 0.92rem; line-height: 1.4; }
+        .index-list a:hover { background: var(--panel); }
+        .index-version { grid-area: version; font-weight: 600; font-variant-numeric: tabular-nums; }
+        .index-title { grid-area: title; color: var(--muted); font-size: 0.86rem; }
+        .index-title .badge { font-size: 0.68rem; padding: 0 0.4rem; margin-inline-end: 0.25rem; white-space: nowrap; }
+        .index-list time { grid-area: date; justify-self: end; color: var(--muted); font-variant-numeric: tabular-nums; white-space: nowrap; font-size: 0.84rem; }
+        .version { padding: 2.25rem 0; border-bottom: 1px solid var(--line); }
+        .version:first-child { padding-top: 1.25rem; }
+        .version:last-child { border-bottom: 0; }
+        .version-header h2 { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.4rem 0.75rem; margin: 0; font-size: 1.6rem; line-height: 1.25;
+          letter-spacing: -0.01em; color: var(--title); }
+        .version-number { font-size: 0.95rem; font-weight: 700; font-variant-numeric: tabular-nums; padding: 0.15rem 0.6rem; border-radius: 999px;
+          background: var(--accent-tint); color: var(--accent-on-tint); letter-spacing: 0; white-space: nowrap; }
+        .version-title { min-width: 0; }
+        .version-meta { display: flex; flex-wrap: wrap; align-items: center; gap: 0.35rem 0.75rem; margin: 0.5rem 0 0; color: var(--muted); font-size: 0.92rem; }
+        .badge { font-size: 0.78rem; font-weight: 600; text-transform: uppercase; letter-spacing: 0.04em; padding: 0.05rem 0.5rem; border-radius: 999px;
+          border: 1px solid currentColor; }
+        .permalink-mark { color: var(--muted); text-decoration: none; font-weight: 600; padding: 0 0.25rem; }
+        .permalink-mark:hover, .permalink-mark:focus-visible { color: var(--link); }
+        [style*="--title-light"] { --title: var(--title-light); }
+        @media (prefers-color-scheme: dark) { [style*="--title-dark"] { --title: var(--title-dark); } }
+
+        .features { display: grid; gap: 1.35rem; margin: 1.5rem 0 0 !important; }
+        .feature { display: flex; gap: 1rem; align-items: flex-start; }
+        .icon { flex: none; display: inline-flex; align-items: center; justify-content: center; width: 2.5rem; height: 2.5rem; border-radius: 0.7rem;
+          font-size: 1.3rem; line-height: 1; color: var(--tint-light, var(--accent)); background: var(--tint-bg-light, var(--accent-tint)); }
+        @media (prefers-color-scheme: dark) { .icon { color: var(--tint-dark, var(--accent)); background: var(--tint-bg-dark, var(--accent-tint)); } }
+        .icon-generic::before { content: ""; width: 34%; height: 34%; border-radius: 50%; background: currentColor; }
         .icon img { width: 100%; height: 100%; object-fit: contain; border-radius: inherit; }
-        .feature-title { font-size: 1.05rem; margin: 0; }
-        .feature-subtitle { margin: 0.15rem 0 0; color: var(--muted); }
-        .secondary-action { margin: 1rem 0 0; }
-        [style*="--link-light"] { --link: var(--link-light); color: var(--link-light); }
-        @media (prefers-color-scheme: dark) {
-          [style*="--link-light"], [style*="--link-dark"] { --link: var(--link-dark, var(--accent)); color: var(--link-dark, var(--accent)); }
-        }
-        details.secondary-action summary { cursor: pointer; color: var(--link); font-weight: 600; }
-        details .page { margin-top: 0.75rem; padding: 0.25rem 1rem; background: var(--panel); border-radius: 10px; }
+        .icon-svg img { width: 62%; height: 62%; border-radius: 0; }
+        .feature-text { flex: 1 1 auto; min-width: 0; }
+        .feature-title { font-size: 1.06rem; line-height: 1.35; margin: 0; }
+        .feature-title .permalink { color: inherit; text-decoration: none; }
+        .feature-title .permalink:hover { text-decoration: underline; }
+        .feature-subtitle { margin: 0.2rem 0 0; color: var(--muted); }
+        .secondary-action { margin: 1.5rem 0 0; font-weight: 600; }
+        [style*="--link-light"] { --link: var(--link-light); }
+        @media (prefers-color-scheme: dark) { [style*="--link-dark"] { --link: var(--link-dark); } }
+        details.secondary-action > summary { cursor: pointer; color: var(--link); width: fit-content; }
+        .page { margin-top: 0.75rem; padding: 0.25rem 1.25rem; background: var(--panel); border-radius: 12px; font-weight: 400; text-align: start; }
+        .page h2, .page h3, .page h4, .page h5, .page h6 { font-size: 1.05rem; margin: 1rem 0 0.25rem; }
         .site-footer { padding-top: 2rem; padding-bottom: 3rem; color: var(--muted); font-size: 0.9rem; }
-        body.showcase { padding: 0 1.25rem; }
-        .sheet { max-width: 34rem; padding: var(--content-padding); padding-bottom: var(--scroll-bottom-inset);
-          display: flex; flex-direction: column; gap: var(--content-spacing); scrollbar-width: var(--scroll-indicators); }
-        .sheet-title { text-align: center; font-size: 2.4rem; line-height: 1.15; margin: 0; }
-        .sheet .features { gap: var(--feature-list-spacing); padding: var(--feature-list-padding); margin: 0; }
+        .site-footer p { margin: 0; border-top: 1px solid var(--line); padding-top: 1.25rem; }
+
+        @media (min-width: 64rem) {
+          .site-header, .page-layout, .site-footer { max-width: 72rem; padding: 0 2.5rem; }
+          .site-header { padding-top: 3.5rem; padding-bottom: 2rem; }
+          .site-header h1 { font-size: 2.75rem; }
+          .page-layout { display: grid; grid-template-columns: 17rem minmax(0, 46rem); gap: 4rem; align-items: start; }
+          .version-index { position: sticky; top: 0; max-height: 100vh; overflow-y: auto; padding: 1.25rem 0.25rem 1.5rem; margin: 0; }
+          .index-disclosure { border: 0; padding: 0; }
+          .index-disclosure > summary { list-style: none; pointer-events: none; cursor: default; padding: 0 0 0.5rem; font-size: 0.8rem;
+            text-transform: uppercase; letter-spacing: 0.06em; }
+          .index-disclosure > summary::-webkit-details-marker { display: none; }
+          .index-disclosure::details-content { content-visibility: visible; display: block; }
+          .site-footer p { margin-inline-start: 21rem; }
+        }
+        @media (max-width: 30rem) {
+          body { font-size: 16px; }
+          .site-header { padding-top: 1.75rem; padding-bottom: 1rem; }
+          .site-header h1 { font-size: 1.75rem; }
+          .site-header, .page-layout, .site-footer { padding-left: 1rem; padding-right: 1rem; }
+          .version-header h2 { font-size: 1.35rem; }
+          .feature { gap: 0.8rem; }
+        }
+
+        body.showcase { background: var(--bg); }
+        .sheet { --gutter: 1.25rem; max-width: 34rem; margin: 0 auto; padding: var(--content-padding-top) 0 var(--content-padding-bottom);
+          display: flex; flex-direction: column; gap: var(--content-spacing); background: var(--bg); scrollbar-width: var(--scroll-indicators); }
+        .sheet > .sheet-title, .sheet > .features { margin-left: calc(var(--gutter) + var(--content-padding-left)) !important;
+          margin-right: calc(var(--gutter) + var(--content-padding-right)) !important; }
+        .sheet-title { text-align: center; font-size: 2.4rem; line-height: 1.15; letter-spacing: -0.02em; margin: 0; color: var(--title); }
+        .sheet .features { gap: var(--feature-list-spacing); padding: var(--feature-list-padding) !important; margin-top: 0 !important;
+          margin-bottom: var(--scroll-bottom-inset) !important; }
         .sheet .feature { gap: var(--feature-horizontal-spacing); align-items: var(--feature-alignment); }
         .sheet .icon { width: var(--feature-image-width); height: var(--feature-image-width); font-size: var(--feature-glyph-size); }
         .sheet .feature-text { display: flex; flex-direction: column; gap: var(--feature-vertical-spacing); }
         .sheet .feature-subtitle { margin: 0; }
-        .sheet-footer { display: flex; flex-direction: column; gap: var(--footer-action-spacing); align-items: stretch; text-align: center; padding: var(--footer-padding); }
+        .sheet-footer { position: sticky; bottom: 0; display: flex; flex-direction: column; gap: var(--footer-action-spacing); align-items: stretch;
+          text-align: center; padding: max(0.5rem, calc(1rem + var(--footer-padding-top))) calc(var(--gutter) + var(--footer-padding-right))
+          max(1.25rem, calc(1rem + var(--footer-padding-bottom))) calc(var(--gutter) + var(--footer-padding-left));
+          background: var(--bg); box-shadow: 0 -1px 0 var(--line); }
         .sheet-footer .secondary-action { margin: 0; }
-        .primary-button { font: inherit; font-weight: 600; border: 0; border-radius: var(--button-radius); padding: 0.9rem 1rem; width: 100%;
+        .sheet-footer:has(details[open]) { position: static; }
+        .sheet-footer details.secondary-action > summary { margin: 0 auto; }
+        .primary-button { display: block; font-weight: 600; text-decoration: none; border-radius: var(--button-radius); padding: 0.9rem 1rem;
           background: var(--button-bg-light); color: var(--button-fg-light); }
+        .primary-button:focus-visible { outline: 3px solid var(--accent); outline-offset: 3px; }
         @media (prefers-color-scheme: dark) { .primary-button { background: var(--button-bg-dark); color: var(--button-fg-dark); } }
-        @media (max-width: 480px) {
-          body { font-size: 16px; }
-          .site-header h1 { font-size: 1.6rem; }
-          .sheet-title { font-size: 1.9rem; }
-          .site-header, .toc, main, .site-footer { padding-left: 1rem; padding-right: 1rem; }
+        @media (min-width: 40rem) {
+          body.showcase { background: var(--backdrop); padding: 3rem 1.5rem; }
+          .sheet { --gutter: 2.5rem; border-radius: 24px; box-shadow: 0 1px 2px rgba(0, 0, 0, 0.08), 0 12px 40px rgba(0, 0, 0, 0.12); }
+          .sheet-footer { border-radius: 0 0 24px 24px; }
         }
+        @media (max-width: 39.99rem) {
+          .sheet { min-height: 100vh; min-height: 100dvh; }
+          .sheet-footer { margin-top: auto; }
+          .sheet-title { font-size: 1.9rem; }
+        }
+
         @media print {
-          :root { --bg: #ffffff; --fg: #000000; --muted: #333333; --panel: #f2f2f2; }
-          .toc, .primary-button { display: none; }
-          .version { break-inside: avoid-page; }
-          a[href^="http"]::after, a[href^="mailto"]::after { content: " (" attr(href) ")"; font-size: 0.85em; color: var(--muted); }
-          details .page { display: block; }
+          :root { --bg: #ffffff; --fg: #000000; --muted: #333333; --panel: #f2f2f2; --line: #cccccc; }
+          body.showcase { background: #ffffff; padding: 0; }
+          .skip-link, .version-index, .primary-button, .permalink-mark { display: none; }
+          .site-header { padding-top: 0; }
+          .page-layout { display: block; }
+          .version { break-inside: auto; }
+          .version-header, .feature { break-inside: avoid; }
+          .version-header { break-after: avoid; }
+          .sheet { box-shadow: none; }
+          .sheet-footer { position: static; box-shadow: none; }
+          main a[href^="http"]:not(.autolink)::after, main a[href^="mailto"]:not(.autolink)::after { content: " (" attr(href) ")"; font-size: 0.85em; color: var(--muted); }
+          details::details-content { content-visibility: visible; display: block; }
+          details > summary { list-style: none; }
         }
 
         """

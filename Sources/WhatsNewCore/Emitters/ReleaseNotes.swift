@@ -13,6 +13,15 @@ public struct ReleaseNotes: Sendable {
             /// A file: its path as written, and the directory of the file that declares it (which the path
             /// is relative to).
             case file(path: String, directory: String)
+
+            /// Whether the page can show a glyph for it: an emoji, or a symbol with a known glyph.
+            public var isKnownGlyph: Bool {
+                switch self {
+                case .symbol(_, let glyph): return glyph != SymbolGlyphs.fallback
+                case .emoji: return true
+                case .file: return false
+                }
+            }
         }
 
         /// The kind and colors: the same for every feature that shows one image of the registry, so those
@@ -22,15 +31,25 @@ public struct ReleaseNotes: Sendable {
             var color: String?
             var renderingMode: String?
             var symbolRenderingMode: String?
+            /// The language of an `alt` of the image's own, when it differs from the page's.
+            var altLanguage: String?
         }
 
         private var appearance: Shared<Appearance>
         /// Accessibility text as Markdown source (the feature's title when the image has none).
         public var alt: String
 
-        public init(kind: Kind, color: String?, renderingMode: String?, symbolRenderingMode: String?, alt: String) {
-            appearance = Shared(Appearance(kind: kind, color: color, renderingMode: renderingMode, symbolRenderingMode: symbolRenderingMode))
+        public init(kind: Kind, color: String?, renderingMode: String?, symbolRenderingMode: String?, alt: String,
+                    altLanguage: String? = nil) {
+            appearance = Shared(Appearance(kind: kind, color: color, renderingMode: renderingMode, symbolRenderingMode: symbolRenderingMode,
+                                           altLanguage: altLanguage))
             self.alt = alt
+        }
+
+        /// The language of `alt` when it is the image's own and differs from the page's (see `TextLanguages`).
+        public var altLanguage: String? {
+            get { appearance.value.altLanguage }
+            set { changeAppearance { $0.altLanguage = newValue } }
         }
 
         public var kind: Kind {
@@ -112,6 +131,30 @@ public struct ReleaseNotes: Sendable {
         public var kind: Kind
     }
 
+    /// Which of a version's texts were picked in a language other than the page's (a translation missing, so
+    /// the fallback chain went on), with that language: an HTML page marks them with `lang`. Empty, and
+    /// free, when every text is in the page's language or not localized at all.
+    public struct TextLanguages: Sendable, Hashable {
+        public enum Field: Sendable, Hashable {
+            case title, primaryTitle, secondaryTitle, pageTitle, pageBody
+            case featureTitle(Int), featureSubtitle(Int)
+        }
+
+        private var byField: [Field: String]?
+
+        public init() {}
+
+        /// The locale code of `field`'s text, or nil when it is in the page's language.
+        public func language(of field: Field) -> String? {
+            byField?[field]
+        }
+
+        mutating func set(_ language: String, for field: Field) {
+            if byField == nil { byField = [:] }
+            byField?[field] = language
+        }
+    }
+
     public struct Version: Sendable, Hashable {
         public var version: SemanticVersion
         /// The canonical version with build metadata, for display.
@@ -123,6 +166,8 @@ public struct ReleaseNotes: Sendable {
         public var features: [Feature]
         public var primaryAction: PrimaryAction
         public var secondaryAction: SecondaryAction?
+        /// The locales of the texts picked from another language than the page's.
+        public var languages = TextLanguages()
         /// The same for every version that overrides nothing, so those versions share one copy (256 bytes).
         private var sharedLayout: Shared<Layout>
 
@@ -167,6 +212,8 @@ public struct ReleaseNotes: Sendable {
     }
 
     public var appName: String?
+    /// The app's icon (`app.icon`), its alt text the app's name unless it has its own.
+    public var appIcon: Image?
     public var appURL: String?
     public var appID: String?
     /// The locale asked for (nil: each text's default).
@@ -222,6 +269,8 @@ public struct ReleaseNotes: Sendable {
         let manifest: Manifest
         let locale: String?
         let defaultLocale: String?
+        /// The language of the page the notes are shown on: the locale asked for, else the default one, else English.
+        let pageLanguage: String
         /// A manifest shows a few symbols on thousands of features: each name's glyph is looked up once.
         private var glyphs: [String: String] = [:]
         /// Images by key, resolved once (without alt text of its own, `hasAlt` is false: the feature's title is used).
@@ -233,10 +282,27 @@ public struct ReleaseNotes: Sendable {
             self.manifest = manifest
             self.locale = locale
             defaultLocale = manifest.defaults.locale
+            pageLanguage = locale ?? manifest.defaults.locale ?? "en"
         }
 
         private func text(_ localized: borrowing LocalizedText) -> String {
             localized.text(for: locale, defaultLocale: defaultLocale)
+        }
+
+        /// The text for the locale, its language noted in `languages` as `field`'s when it is not the page's.
+        private func text(_ localized: borrowing LocalizedText, _ field: TextLanguages.Field, in languages: inout TextLanguages) -> String {
+            let (text, language) = textAndLanguage(localized)
+            if let language { languages.set(language, for: field) }
+            return text
+        }
+
+        /// The text for the locale, and the locale it was written in when that is not the page's language.
+        private func textAndLanguage(_ localized: borrowing LocalizedText) -> (text: String, language: String?) {
+            guard localized.isLocalized, let entry = localized.entry(for: locale, defaultLocale: defaultLocale) else {
+                return (text(localized), nil)
+            }
+            guard let written = entry.locale, !LocalizedText.same(written, pageLanguage) else { return (entry.text, nil) }
+            return (entry.text, written)
         }
 
         private mutating func glyph(forSystemName name: String) -> String {
@@ -248,29 +314,35 @@ public struct ReleaseNotes: Sendable {
 
         mutating func version(_ entry: borrowing VersionEntry) -> Version {
             let anchor = "v" + entry.version.description
+            var languages = TextLanguages()
             var features: [Feature] = []
             features.reserveCapacity(entry.features.count)
             for (index, feature) in entry.features.enumerated() {
-                features.append(self.feature(feature, index: index, anchor: anchor))
+                features.append(self.feature(feature, index: index, anchor: anchor, languages: &languages))
             }
             let title = manifest.title(for: entry)
             let primary = manifest.primaryAction(for: entry)
-            let secondary = manifest.secondaryAction(for: entry).map { action in
+            var secondary: SecondaryAction?
+            if let action = manifest.secondaryAction(for: entry) {
                 let kind: SecondaryAction.Kind
                 switch action.kind {
                 case .openURL(let url): kind = .openURL(url)
-                case .present(let pageTitle, let body): kind = .present(title: pageTitle.map(text), body: text(body))
+                case .present(let pageTitle, let body):
+                    kind = .present(title: pageTitle.map { text($0, .pageTitle, in: &languages) }, body: text(body, .pageBody, in: &languages))
                 case .dismiss: kind = .dismiss
                 case .custom(let identifier): kind = .custom(identifier)
                 }
-                return SecondaryAction(title: text(action.title), foregroundColor: action.foregroundColor.text,
-                                       hapticFeedback: action.hapticFeedback, kind: kind)
+                secondary = SecondaryAction(title: text(action.title, .secondaryTitle, in: &languages), foregroundColor: action.foregroundColor.text,
+                                            hapticFeedback: action.hapticFeedback, kind: kind)
             }
-            return Version(version: entry.version, displayVersion: entry.version.displayDescription, anchor: anchor, date: entry.date,
-                           title: text(title.text), titleColor: title.foregroundColor?.text, features: features,
-                           primaryAction: PrimaryAction(title: text(primary.title), backgroundColor: primary.backgroundColor.text,
-                                                        foregroundColor: primary.foregroundColor.text, hapticFeedback: primary.hapticFeedback),
-                           secondaryAction: secondary, sharedLayout: layout(for: entry))
+            var version = Version(version: entry.version, displayVersion: entry.version.displayDescription, anchor: anchor, date: entry.date,
+                                  title: text(title.text, .title, in: &languages), titleColor: title.foregroundColor?.text, features: features,
+                                  primaryAction: PrimaryAction(title: text(primary.title, .primaryTitle, in: &languages),
+                                                               backgroundColor: primary.backgroundColor.text,
+                                                               foregroundColor: primary.foregroundColor.text, hapticFeedback: primary.hapticFeedback),
+                                  secondaryAction: secondary, sharedLayout: layout(for: entry))
+            version.languages = languages
+            return version
         }
 
         private mutating func layout(for entry: borrowing VersionEntry) -> Shared<Layout> {
@@ -282,8 +354,9 @@ public struct ReleaseNotes: Sendable {
         }
 
         /// The `index`th feature of the version whose anchor is `anchor`.
-        private mutating func feature(_ feature: borrowing WhatsNewCore.Feature, index: Int, anchor: String) -> Feature {
-            let title = text(feature.title)
+        private mutating func feature(_ feature: borrowing WhatsNewCore.Feature, index: Int, anchor: String,
+                                      languages: inout TextLanguages) -> Feature {
+            let title = text(feature.title, .featureTitle(index), in: &languages)
             var image: Image?
             switch feature.image {
             case .key(let key, _)?:
@@ -297,7 +370,7 @@ public struct ReleaseNotes: Sendable {
                 break
             }
             return Feature(id: feature.id, versionAnchor: anchor, index: index, image: image, title: title,
-                           subtitle: text(feature.subtitle), platforms: feature.platforms)
+                           subtitle: text(feature.subtitle, .featureSubtitle(index), in: &languages), platforms: feature.platforms)
         }
 
         private mutating func resolvedImage(_ key: String) -> (image: Image, hasAlt: Bool)? {
@@ -316,8 +389,9 @@ public struct ReleaseNotes: Sendable {
                 let directory = manifest.directory(of: image)
                 kind = .file(path: path, directory: directory)
             }
+            let alt = image.alt.map { textAndLanguage($0) }
             return Image(kind: kind, color: image.foregroundColor?.text, renderingMode: image.renderingMode?.rawValue,
-                         symbolRenderingMode: image.symbolRenderingMode?.rawValue, alt: image.alt.map(text) ?? altFallback)
+                         symbolRenderingMode: image.symbolRenderingMode?.rawValue, alt: alt?.text ?? altFallback, altLanguage: alt?.language)
         }
     }
 }

@@ -41,30 +41,46 @@ enum TemplateContext {
     static func make(_ notes: ReleaseNotes, imageFiles: ImageFileOptions) -> [String: Any] {
         let parts = HTMLEmitter.templateParts(notes, imageFiles: imageFiles)
         let appURL = notes.appURL.flatMap { LinkPolicy.sanitized($0, allowRelative: false) }
+        let words = parts.words
+        let shared = HTMLEmitter.sharedTitle(notes.versions)
         return [
             "app": ["name": clean(notes.appName ?? ""), "url": appURL ?? "", "hasURL": appURL != nil,
-                    "linkText": clean(notes.appName ?? appURL ?? ""), "id": clean(notes.appID ?? "")],
-            "title": clean(notes.appName.map { "\($0) release notes" } ?? "Release notes"),
+                    "linkText": clean(notes.appName ?? appURL ?? ""), "id": clean(notes.appID ?? ""),
+                    "hasBrand": notes.appName != nil || appURL != nil, "iconHTML": parts.appIcon],
+            "title": clean(notes.appName.map { "\($0) — \(words.releaseNotes)" } ?? words.releaseNotes),
             "markdownTitle": MarkdownEmitter.titleLine(notes),
-            "lang": HTMLEmitter.languageTag(notes.locale ?? notes.defaultLocale ?? "en"),
+            "lang": parts.pageLanguage,
+            "wordsLang": parts.wordsLanguage,
+            "words": ["releaseNotes": words.releaseNotes, "versions": words.versions, "skipToNotes": words.skipToNotes,
+                      "preRelease": words.preRelease, "compiledBy": words.compiledBy, "noVersions": words.noVersions],
             "css": HTMLStyle.css(accent: Color.parse(notes.accentColor) ?? .named(.blue)),
             "hasSeveralVersions": notes.versions.count > 1,
-            "versions": notes.versions.map { version($0, parts: parts) },
+            "hasNoVersions": notes.versions.isEmpty,
+            "versionCount": notes.versions.count,
+            "versions": notes.versions.map { version($0, parts: parts, sharedTitle: shared) },
         ]
     }
 
-    private static func version(_ version: ReleaseNotes.Version,
-                                parts: (titleStyles: [String: String], linkStyles: [String: String], icons: [String: String])) -> [String: Any] {
+    private static func version(_ version: ReleaseNotes.Version, parts: HTMLEmitter.TemplateParts, sharedTitle: String?) -> [String: Any] {
         let renderer = MarkdownRenderer()
+        let languages = parts.languages[version.anchor] ?? [:]
+        func lang(_ field: ReleaseNotes.TextLanguages.Field) -> String { languages[field] ?? "" }
         var values: [String: Any] = [
             "version": version.version.description,
             "displayVersion": clean(version.displayVersion),
+            "isPrerelease": version.version.isPrerelease,
+            "permalinkLabel": clean(parts.words.linkTo(version: version.displayVersion)),
             "anchor": clean(version.anchor),
             "date": clean(version.date ?? ""),
             "hasDate": version.date != nil,
+            "dateHTML": parts.dates[version.anchor] ?? "",
             "title": text(version.title),
+            "titleLang": lang(.title),
             "titleStyle": parts.titleStyles[version.anchor] ?? "",
+            "showsIndexTitle": version.title != sharedTitle || version.version.isPrerelease,
+            "showsIndexTitleText": version.title != sharedTitle,
             "markdownHeading": MarkdownEmitter.heading(version, renderer: renderer),
+            "hasFeatures": !version.features.isEmpty,
             "features": version.features.map { feature in
                 [
                     "id": clean(feature.id ?? ""),
@@ -73,7 +89,9 @@ enum TemplateContext {
                     "glyph": clean(feature.image?.glyph ?? SymbolGlyphs.fallback),
                     "alt": text(feature.image?.alt ?? feature.title),
                     "title": text(feature.title),
+                    "titleLang": lang(.featureTitle(feature.index)),
                     "subtitle": text(feature.subtitle),
+                    "subtitleLang": lang(.featureSubtitle(feature.index)),
                     "platforms": feature.platforms.map(clean),
                     "markdownItem": MarkdownEmitter.item(feature, renderer: renderer),
                 ] as [String: Any]
@@ -81,7 +99,8 @@ enum TemplateContext {
             "primaryAction": ["title": text(version.primaryAction.title)],
         ]
         if let action = version.secondaryAction {
-            var secondary: [String: Any] = ["title": text(action.title), "linkStyle": parts.linkStyles[version.anchor] ?? ""]
+            var secondary: [String: Any] = ["title": text(action.title), "linkStyle": parts.linkStyles[version.anchor] ?? "",
+                                            "titleLang": lang(.secondaryTitle)]
             switch action.kind {
             case .openURL(let url):
                 if let safe = LinkPolicy.sanitized(url, allowRelative: false) { secondary["url"] = safe }
@@ -90,15 +109,15 @@ enum TemplateContext {
                 secondary["present"] = [
                     "title": title.map(text) ?? text(""),
                     "hasTitle": title != nil,
-                    "body": ["html": HTMLRenderer(headingLevelOffset: 4).render(document),
+                    "titleLang": lang(.pageTitle),
+                    "bodyLang": lang(.pageBody),
+                    "body": ["html": HTMLRenderer(topHeadingLevel: title == nil ? 3 : 4).render(document),
                              "markdown": renderer.render(document), "plain": PlainTextRenderer.render(document)],
                 ] as [String: Any]
             case .dismiss:
                 secondary["dismiss"] = true
-                secondary["isInert"] = true
             case .custom(let identifier):
                 secondary["custom"] = clean(identifier)
-                secondary["isInert"] = true
             }
             values["secondaryAction"] = secondary
             if let footer = MarkdownEmitter.secondary(action, renderer: renderer) {
@@ -109,9 +128,13 @@ enum TemplateContext {
         return values
     }
 
+    /// A text as HTML, as HTML inside a link of the page's own (`linkedHTML`: its links are their text), as
+    /// Markdown and as plain text.
     private static func text(_ markdown: String) -> [String: String] {
         let parsed = MarkdownText(parsing: markdown)
-        return ["html": HTMLRenderer().render(parsed), "markdown": MarkdownRenderer().render(parsed),
+        var insideLink = HTMLRenderer()
+        insideLink.linksAsText = true
+        return ["html": HTMLRenderer().render(parsed), "linkedHTML": insideLink.render(parsed), "markdown": MarkdownRenderer().render(parsed),
                 "plain": clean(PlainTextRenderer.render(parsed))]
     }
 

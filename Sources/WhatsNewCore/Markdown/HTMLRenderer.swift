@@ -2,11 +2,25 @@
 /// links only where `LinkPolicy` allows them (a refused link is its text), images never loaded (a link to
 /// the image, with its alt text), and no raw control character.
 public struct HTMLRenderer: Sendable {
-    /// Added to every heading level of a document (clamped to 1…6), so a body's headings sit under the page's.
-    public var headingLevelOffset: Int
+    /// How a document's heading levels become the page's.
+    public enum HeadingLevels: Sendable, Hashable {
+        /// Each level plus the offset (clamped to 1…6).
+        case offset(Int)
+        /// The document's highest level becomes this one, and each lower level used the next, so a body's
+        /// headings sit under the page's without skipping a level (`##` then `####` become h4 then h5 under 3).
+        case startingAt(Int)
+    }
+
+    public var headingLevels: HeadingLevels
+    /// Whether links are written as their text: for text the page itself places inside a link.
+    public var linksAsText = false
 
     public init(headingLevelOffset: Int = 0) {
-        self.headingLevelOffset = headingLevelOffset
+        headingLevels = .offset(headingLevelOffset)
+    }
+
+    public init(topHeadingLevel: Int) {
+        headingLevels = .startingAt(topHeadingLevel)
     }
 
     /// A field's inline HTML (no enclosing element).
@@ -32,7 +46,8 @@ public struct HTMLRenderer: Sendable {
             HTMLEscaping.append(text, to: &buffer)
             return
         }
-        var writer = HTMLWriter(headingLevelOffset: headingLevelOffset)
+        var writer = HTMLWriter(headingLevels: [])
+        writer.insideLink = linksAsText
         swap(&writer.out, &buffer)
         writer.visit(inlines)
         swap(&writer.out, &buffer)
@@ -47,22 +62,54 @@ public struct HTMLRenderer: Sendable {
 
     /// Appends a document's block elements to a UTF-8 buffer.
     public func append(_ document: MarkdownDocument, to buffer: inout [UInt8]) {
-        var writer = HTMLWriter(headingLevelOffset: headingLevelOffset)
+        var writer = HTMLWriter(headingLevels: pageLevels(of: document))
+        if case .startingAt(let top) = headingLevels { writer.previousLevel = top - 1 }
         swap(&writer.out, &buffer)
         writer.writeBlocks(document.blocks, tight: false)
         swap(&writer.out, &buffer)
+    }
+
+    /// The page's level for each level written (index 1…6) in `document`.
+    private func pageLevels(of document: MarkdownDocument) -> [Int] {
+        switch headingLevels {
+        case .offset(let offset):
+            return (0...6).map { min(6, max(1, $0 + offset)) }
+        case .startingAt(let top):
+            var used = Set<Int>()
+            func collect(_ blocks: [MarkdownBlock]) {
+                for block in blocks {
+                    switch block {
+                    case .heading(let level, _): used.insert(level)
+                    case .blockQuote(let inner): collect(inner)
+                    case .list(let list): list.items.forEach(collect)
+                    default: break
+                    }
+                }
+            }
+            collect(document.blocks)
+            var levels = Array(repeating: top, count: 7)
+            var next = top
+            for level in 1...6 {
+                levels[level] = min(6, max(1, next))
+                if used.contains(level) { next += 1 }
+            }
+            return levels
+        }
     }
 }
 
 /// Writes HTML for the tree into a byte buffer.
 private struct HTMLWriter: MarkdownInlineVisitor {
     var out: [UInt8] = []
-    let headingLevelOffset: Int
+    /// The page's heading level for each level written (index 1…6).
+    let headingLevels: [Int]
+    /// The level of the heading written last, when a heading may go at most one level below it.
+    var previousLevel: Int?
     /// Whether the writer is inside `<a>`, where another link (or a linked image) must not open.
     var insideLink = false
 
-    init(headingLevelOffset: Int) {
-        self.headingLevelOffset = headingLevelOffset
+    init(headingLevels: [Int]) {
+        self.headingLevels = headingLevels
     }
 
     mutating func raw(_ markup: StaticString) {
@@ -112,6 +159,8 @@ private struct HTMLWriter: MarkdownInlineVisitor {
         raw("<a href=\"")
         HTMLEscaping.append(url, to: &out)
         raw("\"")
+        // A link that shows its own address (an autolink): printed pages do not repeat it after the text.
+        if Self.showsItsAddress(content, url) { raw(" class=\"autolink\"") }
         if !title.isEmpty {
             raw(" title=\"")
             HTMLEscaping.append(title, to: &out)
@@ -122,6 +171,14 @@ private struct HTMLWriter: MarkdownInlineVisitor {
         if content.isEmpty { HTMLEscaping.append(url, to: &out) } else { visit(content) }
         insideLink = false
         raw("</a>")
+    }
+
+    /// Whether a link's text is its address: written as the URL, or as the URL without `mailto:`, `http://`
+    /// or `https://` (autolinks, `www.` links and e-mail addresses).
+    static func showsItsAddress(_ content: [MarkdownInline], _ url: String) -> Bool {
+        if content.isEmpty { return true }
+        guard content.count == 1, case .text(let text) = content[0] else { return false }
+        return url == text || ["mailto:", "http://", "https://"].contains { url.hasPrefix($0) && url.dropFirst($0.count) == text }
     }
 
     // MARK: Blocks
@@ -143,7 +200,11 @@ private struct HTMLWriter: MarkdownInlineVisitor {
         case .paragraph(let content):
             element("<p>", content, "</p>\n")
         case .heading(let level, let content):
-            let level = min(6, max(1, level + headingLevelOffset))
+            var level = headingLevels[min(6, max(1, level))]
+            if let previous = previousLevel {
+                level = min(level, previous + 1)
+                previousLevel = level
+            }
             raw("<h\(level)>")
             visit(content)
             raw("</h\(level)>\n")

@@ -28,9 +28,11 @@ struct ReadBackNotes: Equatable {
         accentColor = notes.accentColor
         versions = notes.versions.map { version in
             var version = version
+            version.languages = ReleaseNotes.TextLanguages()
             version.features = version.features.map { feature in
                 var feature = feature
                 if case .file(let path, _)? = feature.image?.kind { feature.image?.kind = .file(path: path, directory: "") }
+                if feature.image?.altLanguage != nil { feature.image?.altLanguage = nil }
                 return feature
             }
             return version
