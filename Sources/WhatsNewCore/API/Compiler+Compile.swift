@@ -74,6 +74,12 @@ extension Compiler {
             engine.report(problem)
             return nil
         }
+        if request.page == .showcase, request.template == nil, notes.versions.count > 1,
+           plan.targets.contains(where: { $0.format == .html }), let newest = notes.versions.first {
+            engine.report(Diagnostic(.warning, code: "showcase-one-version",
+                                     message: "--page showcase shows one version, and \(notes.versions.count) are selected: it shows the newest, \(newest.displayVersion)",
+                                     fix: "choose the version with --release (e.g. --release \(newest.version.description)), or use --page changelog for all of them"))
+        }
         if leavesMemoryForExit { ProcessLifetime.keep(notes) }
         return Compilation(notes: notes, request: request, whatsNewKitJSON: whatsNewKitJSON, imageFiles: readOptions.imageFiles)
     }
