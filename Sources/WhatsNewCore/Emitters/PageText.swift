@@ -1,5 +1,3 @@
-import Foundation
-
 /// The words of the HTML pages that are not the manifest's — "Versions", "Pre-release", the footer, dates —
 /// in the page's language, chosen by the fallback chain of the notes' texts: the locale asked for, its
 /// language, the manifest's default locale, then English.
@@ -13,8 +11,8 @@ struct PageText: Sendable {
     let versions: String
     let skipToNotes: String
     let preRelease: String
-    /// The permalink's accessible name; `%@` is the version.
-    let linkToVersion: String
+    /// The permalink's accessible name for a version.
+    let linkToVersion: @Sendable (_ version: String) -> String
     let compiledBy: String
     let noVersions: String
     let noVersion: String
@@ -23,7 +21,7 @@ struct PageText: Sendable {
 
     /// The permalink's accessible name for `version`.
     func linkTo(version: String) -> String {
-        linkToVersion.replacingOccurrences(of: "%@", with: version)
+        linkToVersion(version)
     }
 
     /// `2025-06-12` (a date, or the date part of a date and time) as a date of this language; nil when it is
@@ -80,7 +78,7 @@ struct PageText: Sendable {
     static let english: PageText = {
         let months = monthNames("January February March April May June July August September October November December")
         return PageText(language: "en", releaseNotes: "Release notes", versions: "Versions", skipToNotes: "Skip to the notes",
-                        preRelease: "Pre-release", linkToVersion: "Link to version %@", compiledBy: "Compiled by whatsnew.",
+                        preRelease: "Pre-release", linkToVersion: { "Link to version \($0)" }, compiledBy: "Compiled by whatsnew.",
                         noVersions: "No versions selected.", noVersion: "No version selected.",
                         formatDate: { year, month, day in "\(day) \(months[month - 1]) \(year)" })
     }()
@@ -88,7 +86,7 @@ struct PageText: Sendable {
     static let german: PageText = {
         let months = monthNames("Januar Februar März April Mai Juni Juli August September Oktober November Dezember")
         return PageText(language: "de", releaseNotes: "Versionshinweise", versions: "Versionen", skipToNotes: "Zu den Neuerungen springen",
-                        preRelease: "Vorabversion", linkToVersion: "Link zu Version %@", compiledBy: "Erstellt mit whatsnew.",
+                        preRelease: "Vorabversion", linkToVersion: { "Link zu Version \($0)" }, compiledBy: "Erstellt mit whatsnew.",
                         noVersions: "Keine Versionen ausgewählt.", noVersion: "Keine Version ausgewählt.",
                         formatDate: { year, month, day in "\(day). \(months[month - 1]) \(year)" })
     }()
@@ -96,7 +94,7 @@ struct PageText: Sendable {
     static let french: PageText = {
         let months = monthNames("janvier février mars avril mai juin juillet août septembre octobre novembre décembre")
         return PageText(language: "fr", releaseNotes: "Notes de version", versions: "Versions", skipToNotes: "Aller aux nouveautés",
-                        preRelease: "Préversion", linkToVersion: "Lien vers la version %@", compiledBy: "Compilé par whatsnew.",
+                        preRelease: "Préversion", linkToVersion: { "Lien vers la version \($0)" }, compiledBy: "Compilé par whatsnew.",
                         noVersions: "Aucune version sélectionnée.", noVersion: "Aucune version sélectionnée.",
                         formatDate: { year, month, day in "\(day == 1 ? "1er" : String(day)) \(months[month - 1]) \(year)" })
     }()
@@ -104,7 +102,7 @@ struct PageText: Sendable {
     static let spanish: PageText = {
         let months = monthNames("enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre")
         return PageText(language: "es", releaseNotes: "Notas de la versión", versions: "Versiones", skipToNotes: "Ir a las novedades",
-                        preRelease: "Versión preliminar", linkToVersion: "Enlace a la versión %@", compiledBy: "Compilado con whatsnew.",
+                        preRelease: "Versión preliminar", linkToVersion: { "Enlace a la versión \($0)" }, compiledBy: "Compilado con whatsnew.",
                         noVersions: "No se ha seleccionado ninguna versión.", noVersion: "No se ha seleccionado ninguna versión.",
                         formatDate: { year, month, day in "\(day) de \(months[month - 1]) de \(year)" })
     }()
@@ -112,7 +110,7 @@ struct PageText: Sendable {
     static let italian: PageText = {
         let months = monthNames("gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre")
         return PageText(language: "it", releaseNotes: "Note di rilascio", versions: "Versioni", skipToNotes: "Vai alle novità",
-                        preRelease: "Versione preliminare", linkToVersion: "Link alla versione %@", compiledBy: "Compilato con whatsnew.",
+                        preRelease: "Versione preliminare", linkToVersion: { "Link alla versione \($0)" }, compiledBy: "Compilato con whatsnew.",
                         noVersions: "Nessuna versione selezionata.", noVersion: "Nessuna versione selezionata.",
                         formatDate: { year, month, day in "\(day == 1 ? "1º" : String(day)) \(months[month - 1]) \(year)" })
     }()
@@ -120,28 +118,28 @@ struct PageText: Sendable {
     static let portuguese: PageText = {
         let months = monthNames("janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro")
         return PageText(language: "pt-BR", releaseNotes: "Notas da versão", versions: "Versões", skipToNotes: "Ir para as novidades",
-                        preRelease: "Pré-lançamento", linkToVersion: "Link para a versão %@", compiledBy: "Compilado com whatsnew.",
+                        preRelease: "Pré-lançamento", linkToVersion: { "Link para a versão \($0)" }, compiledBy: "Compilado com whatsnew.",
                         noVersions: "Nenhuma versão selecionada.", noVersion: "Nenhuma versão selecionada.",
                         formatDate: { year, month, day in "\(day == 1 ? "1º" : String(day)) de \(months[month - 1]) de \(year)" })
     }()
 
     static let japanese = PageText(language: "ja", releaseNotes: "リリースノート", versions: "バージョン", skipToNotes: "本文へスキップ",
-                                   preRelease: "プレリリース", linkToVersion: "バージョン %@ へのリンク", compiledBy: "whatsnew で作成。",
+                                   preRelease: "プレリリース", linkToVersion: { "バージョン \($0) へのリンク" }, compiledBy: "whatsnew で作成。",
                                    noVersions: "バージョンが選択されていません。", noVersion: "バージョンが選択されていません。",
                                    formatDate: { year, month, day in "\(year)年\(month)月\(day)日" })
 
     static let korean = PageText(language: "ko", releaseNotes: "릴리스 노트", versions: "버전", skipToNotes: "본문으로 건너뛰기",
-                                 preRelease: "사전 릴리스", linkToVersion: "버전 %@ 링크", compiledBy: "whatsnew로 만들었습니다.",
+                                 preRelease: "사전 릴리스", linkToVersion: { "버전 \($0) 링크" }, compiledBy: "whatsnew로 만들었습니다.",
                                  noVersions: "선택한 버전이 없습니다.", noVersion: "선택한 버전이 없습니다.",
                                  formatDate: { year, month, day in "\(year)년 \(month)월 \(day)일" })
 
     static let simplifiedChinese = PageText(language: "zh-Hans", releaseNotes: "发行说明", versions: "版本", skipToNotes: "跳到正文",
-                                            preRelease: "预发布", linkToVersion: "版本 %@ 的链接", compiledBy: "由 whatsnew 生成。",
+                                            preRelease: "预发布", linkToVersion: { "版本 \($0) 的链接" }, compiledBy: "由 whatsnew 生成。",
                                             noVersions: "未选择版本。", noVersion: "未选择版本。",
                                             formatDate: { year, month, day in "\(year)年\(month)月\(day)日" })
 
     static let traditionalChinese = PageText(language: "zh-Hant", releaseNotes: "版本資訊", versions: "版本", skipToNotes: "跳至內文",
-                                             preRelease: "搶先版", linkToVersion: "版本 %@ 的連結", compiledBy: "由 whatsnew 產生。",
+                                             preRelease: "搶先版", linkToVersion: { "版本 \($0) 的連結" }, compiledBy: "由 whatsnew 產生。",
                                              noVersions: "未選取版本。", noVersion: "未選取版本。",
                                              formatDate: { year, month, day in "\(year)年\(month)月\(day)日" })
 }
