@@ -148,6 +148,37 @@ final class ImageFileTests: XCTestCase {
                                                 + "expected at most 8 MiB (8388608 bytes) per image [image-too-large]"), validated.stderr)
     }
 
+    /// The app icon's file is held to the same root as a feature's: outside it an error at the path, inside
+    /// `--assets-root` read (and its alt text is the app's name).
+    func testAppIconFileIsHeldToTheSameRoot() throws {
+        try directory.write("m/notes.yaml", """
+        app:
+          name: Trails
+          icon: { file: ../secret.png }
+        versions:
+          - version: 1.0.0
+            features:
+              - { image: { emoji: "⭐" }, title: First, subtitle: One }
+
+        """)
+        for command in [["validate", "--strict"], ["compile", "--format", "json"]] {
+            let refused = try run(command + ["m/notes.yaml"])
+            XCTAssertEqual(refused.status, 1, refused.stderr)
+            XCTAssertEqual(refused.stdout, "")
+            XCTAssertTrue(refused.stderr.contains("m/notes.yaml:3:17: error: image file '../secret.png' leads outside 'm'"), refused.stderr)
+            XCTAssertTrue(refused.stderr.contains("[image-outside-root]"), refused.stderr)
+            XCTAssertFalse(refused.stderr.contains("hunter2"), refused.stderr)
+        }
+        let compiled = try run(["compile", "m/notes.yaml", "--format", "json", "--assets-root", "."])
+        XCTAssertEqual(compiled.status, 0, compiled.stderr)
+        XCTAssertTrue(compiled.stdout.contains("\"icon\": {\n      \"file\": \"../secret.png\""), compiled.stdout)
+        XCTAssertTrue(compiled.stdout.contains("\"plain\": \"Trails\""), compiled.stdout)
+        XCTAssertFalse(compiled.stdout.contains("hunter2"), "JSON names the file, never its content")
+        let outside = try run(["validate", "m/notes.yaml", "--assets-root", "m"])
+        XCTAssertEqual(outside.status, 1, outside.stderr)
+        XCTAssertTrue(outside.stderr.contains("m/notes.yaml:3:17: error: image file '../secret.png' leads outside 'm'"), outside.stderr)
+    }
+
     /// `compile a/notes.yaml b/more.yaml`, each with an image beside it, in either order; and a `--refs`
     /// file's images beside the refs file.
     func testImagePathsAreRelativeToTheFileThatDeclaresThem() throws {

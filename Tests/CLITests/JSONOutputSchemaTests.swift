@@ -14,6 +14,7 @@ final class JSONOutputSchemaTests: XCTestCase {
             ("notes-de-ios", ["compile", "notes.yaml", "--format", "json", "--locale", "de", "--platform", "ios"]),
             ("whatsnewkit", ["compile", "whatsnewkit/notes.json", "--refs", "whatsnewkit/refs.yaml", "--format", "json"]),
             ("hostile", ["compile", "hostile/notes.json", "--format", "json"]),
+            ("app-icon", ["compile", "compile/app-icon-json/input.yaml", "--format", "json"]),
         ]
         for (name, arguments) in runs {
             let result = try CommandRunner.run(arguments, in: Paths.fixtures)

@@ -261,12 +261,15 @@ def check_hygiene(path, manifest, warnings):
 
     defaults = manifest.get("defaults", {}) or {}
     use("primaryActions", defaults.get("primaryAction"), "defaults.primaryAction")
+    app_icon = (manifest.get("app", {}) or {}).get("icon")
+    use("images", app_icon, "app.icon")
     use("secondaryActions", defaults.get("secondaryAction"), "defaults.secondaryAction")
 
     versions = {}
     feature_ids = {}
     base_dir = os.path.dirname(path)
-    for image in (manifest.get("images", {}) or {}).values():
+    inline_app_icon = [app_icon] if isinstance(app_icon, dict) else []
+    for image in list((manifest.get("images", {}) or {}).values()) + inline_app_icon:
         if "file" in image and not os.path.isfile(os.path.join(base_dir, image["file"])):
             fail(f"{path}: image file {image['file']} does not exist")
     for entry in manifest["versions"]:
@@ -389,6 +392,9 @@ NEGATIVE = {
     "bad date": minimal(date="2026-13-01"),
     "bad date shape": minimal(date="1 Nov 2026"),
     "bad app id": {"app": {"id": "../etc"}, **minimal()},
+    "app icon with two kinds": {"app": {"icon": {"systemName": "star", "emoji": "⭐"}}, **minimal()},
+    "app icon not an image": {"app": {"icon": ["star"]}, **minimal()},
+    "app icon with unknown key": {"app": {"icon": {"emoji": "⭐", "color": "red"}}, **minimal()},
     "title with unknown key": minimal(title={"text": "x", "color": "red"}),
     "whatsnewkit doc without secondaryAction": {
         "version": "1.0.0", "title": "t", "features": [], "primaryAction": "continue"},
@@ -420,6 +426,9 @@ POSITIVE = {
         "title": "x", "present": {"body": {"en": "# Hi", "zh-Hans": "你好"}}}),
     "impact without fields": minimal(primaryAction={"hapticFeedback": {"impact": {}}}),
     "insets as numbers": minimal(layout={"contentPadding": 0, "featureListPadding": -4.5}),
+    "app icon by key": {"app": {"name": "Trails", "icon": "logo"}, "images": {"logo": {"emoji": "🥾"}}, **minimal()},
+    "inline app icon": {"app": {"icon": {"file": "assets/logo.svg", "foregroundColor": "#2E7D32",
+                                         "alt": {"en": "Trails", "de": "Trails"}}}, **minimal()},
 }
 
 

@@ -193,6 +193,91 @@ final class ManifestDecodingTests: XCTestCase {
         let (_, booleans) = load(text: "images: { x: { emoji: a } }\nversions: [{ version: 1.0.0, features: [{ image: true, title: T, subtitle: S }] }]")
         XCTAssertEqual(booleans.diagnostics.map(\.code).sorted(), ["type-mismatch", "unused-reference"], "a boolean is no key")
     }
+
+    /// `app.icon` is decoded by the code that decodes a feature's `image`, each value with its position; an
+    /// error in it is reported there and hides nothing else of the app (nor of the icon, which is kept).
+    func testAppIconDecodesLikeAFeatureImage() throws {
+        let (byKey, keyEngine) = load(text: """
+        app: { name: Trails, icon: logo }
+        images: { logo: { emoji: "🥾" } }
+        versions: [{ version: 1.0.0, features: [] }]
+        """)
+        XCTAssertEqual(keyEngine.diagnostics.map(\.message), [], "a registry image used only as the icon is used")
+        guard case .key(let key, let keyLocation)? = byKey?.app?.icon else { return XCTFail("the icon is a key") }
+        XCTAssertEqual(key, "logo")
+        XCTAssertEqual(keyLocation?.range.start, Mark(line: 1, column: 28, offset: 27))
+        XCTAssertEqual(byKey?.resolve(byKey?.app?.icon)?.source, .emoji("🥾"))
+
+        let (inline, inlineEngine) = load(text: """
+        app:
+          icon:
+            systemName: star.fill
+            foregroundColor: orange
+            alt: { en: Trails, de: Trails-Logo }
+        versions: [{ version: 1.0.0, features: [] }]
+        """)
+        XCTAssertEqual(inlineEngine.diagnostics.map(\.message), [])
+        guard case .inline(let icon)? = inline?.app?.icon else { return XCTFail("the icon is inline") }
+        XCTAssertEqual(icon.source, .systemName("star.fill"))
+        XCTAssertEqual(icon.foregroundColor?.text, "orange")
+        XCTAssertEqual(icon.foregroundColor?.location?.range.start.line, 4)
+        XCTAssertEqual(icon.alt?.text(for: "de"), "Trails-Logo")
+        XCTAssertEqual(icon.location?.range.start, Mark(line: 3, column: 5, offset: 17))
+        XCTAssertEqual(icon.sourceLocation?.range.start, Mark(line: 3, column: 17, offset: 29))
+
+        func positions(_ engine: DiagnosticEngine) -> [String] {
+            engine.diagnostics.map { "\($0.range?.start.line ?? 0):\($0.range?.start.column ?? 0) \($0.code)" }
+        }
+        let (notAnImage, notAnImageEngine) = load(text: """
+        app:
+          nmae: Trails
+          icon: [logo]
+          url: "javascript:alert(1)"
+        versions: [{ version: 1.0.0, features: [] }]
+        """)
+        XCTAssertEqual(positions(notAnImageEngine), ["2:3 unknown-key", "3:9 type-mismatch", "4:8 invalid-url"])
+        XCTAssertEqual(notAnImageEngine.diagnostics[1].message, "expected an image key or an image mapping for 'app.icon', found a sequence")
+        XCTAssertNil(notAnImage?.app?.icon)
+        XCTAssertEqual(notAnImage?.app?.url, "javascript:alert(1)")
+
+        let (withErrors, withErrorsEngine) = load(text: """
+        app:
+          name: Trails
+          icon: { emoji: "🥾", systemName: star, foregroundColor: orang, shape: round }
+        versions: [{ version: 1.0.0, features: [] }]
+        """)
+        XCTAssertEqual(positions(withErrorsEngine), ["3:9 invalid-image", "3:58 invalid-color", "3:65 unknown-key"])
+        XCTAssertEqual(withErrorsEngine.diagnostics[0].message,
+                       "expected exactly one of 'systemName', 'emoji' or 'file' in 'app.icon', found 'systemName' and 'emoji'")
+        XCTAssertEqual(withErrors?.app?.name, "Trails")
+        guard case .inline(let kept)? = withErrors?.app?.icon else { return XCTFail("an icon with errors is kept") }
+        XCTAssertEqual(kept.source, .systemName("star"), "with the first of its sources, the others beside it")
+        XCTAssertEqual(kept.otherSources.map { $0.source }, [.emoji("🥾")])
+    }
+
+    /// `app` may be defined in several fragments: the same icon again is fine, another one is a conflict. An
+    /// inline icon's file is relative to the fragment that declares it.
+    func testAppIconInFragments() throws {
+        func load(_ fragments: [(String, String)]) throws -> (Manifest?, DiagnosticEngine) {
+            let engine = DiagnosticEngine()
+            let manifest = try Compiler().load(fragments: fragments.map { (Paths.fixtures.path + "/" + $0.0, Array($0.1.utf8)) }, engine: engine)
+            return (manifest, engine)
+        }
+        let versions = ("notes.d/versions.yaml", "versions: [{ version: 1.0.0, features: [] }]\n")
+        let app = ("assets/app.yaml", "app: { name: Trails, icon: { file: logo.svg } }\n")
+        let (same, sameEngine) = try load([versions, app, ("notes.d/app.yaml", "app:\n  icon: { file: logo.svg }\n  name: Trails\n")])
+        XCTAssertEqual(sameEngine.diagnostics.map(\.message), [])
+        XCTAssertEqual(ReleaseNotes(try XCTUnwrap(same)).appIcon?.kind, .file(path: "logo.svg", directory: Paths.fixtures.path + "/assets"))
+
+        let (_, other) = try load([versions, app, ("notes.d/app.yaml", "app: { name: Trails, icon: { file: assets/logo.svg } }\n")])
+        XCTAssertEqual(other.diagnostics.map(\.code), ["conflicting-definition"])
+        XCTAssertEqual(other.diagnostics.first?.range?.start.line, 1)
+        XCTAssertEqual(other.diagnostics.first?.file?.name, Paths.fixtures.path + "/notes.d/app.yaml")
+        XCTAssertEqual(other.diagnostics.first?.notes.first?.message, "'app' was first defined here")
+        let (_, keyAndInline) = try load([versions, ("notes.d/app.yaml", "app: { icon: logo }\nimages: { logo: { emoji: \"🥾\" } }\n"),
+                                          ("assets/app.yaml", "app: { icon: { file: logo.svg } }\n")])
+        XCTAssertEqual(keyAndInline.diagnostics.map(\.code), ["conflicting-definition"], "a key and an inline image differ")
+    }
 }
 
 /// `duplicate-feature` compares a version's titles pair by pair up to 16 features and through a set

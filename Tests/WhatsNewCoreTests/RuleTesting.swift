@@ -5,11 +5,11 @@ import YAMLTree
 /// Running one rule on a manifest given as YAML text.
 enum RuleTesting {
     /// What `rule` reports about `text` once decoded (reading and decoding problems are left out: nil root
-    /// gives none).
-    static func diagnostics(of rule: any ManifestRule, in text: String) -> [Diagnostic] {
+    /// gives none). `name` is the file's name, which image files are relative to.
+    static func diagnostics(of rule: any ManifestRule, in text: String, name: String = "test.yaml") -> [Diagnostic] {
         let engine = DiagnosticEngine()
-        let file = SourceFile(name: "test.yaml", text: text)
-        let document = YAMLParser.parse(file, format: YAMLInputFormat(fileName: "test.yaml"))
+        let file = SourceFile(name: name, text: text)
+        let document = YAMLParser.parse(file, format: YAMLInputFormat(fileName: name))
         guard let root = document.root else { return [] }
         var decoder = ManifestDecoder(engine: engine)
         decoder.addInput(root, file: file)

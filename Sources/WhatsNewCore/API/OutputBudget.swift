@@ -5,11 +5,12 @@ import YAMLTree
 /// `defaults` and 2,000 versions without one of their own made 160 MB of Markdown from 175 KB. (YAML aliases
 /// are bounded by the parser's alias budget, before this.)
 ///
-/// `compile` measures the text its outputs write before it writes any: every version's title, date, features'
-/// titles, subtitles and image texts, and its actions' texts, with `itemBytes` for each version and feature
-/// (their markup). More than `bytesPerInputByte` per input byte (at least `floor` in all) is an error at the
-/// version that crosses it. Each output writes each text a bounded number of times, escaped, so every output
-/// is then within a fixed multiple of its input (a test holds them to it).
+/// `compile` measures the text its outputs write before it writes any: the app's name, URL and icon, every
+/// version's title, date, features' titles, subtitles and image texts, and its actions' texts, with
+/// `itemBytes` for each version and feature (their markup). More than `bytesPerInputByte` per input byte (at
+/// least `floor` in all) is an error at the version that crosses it. Each output writes each text a bounded
+/// number of times, escaped, so every output is then within a fixed multiple of its input (a test holds them
+/// to it).
 enum OutputBudget {
     static let bytesPerInputByte = 8
     static let floor = 1 << 20
@@ -27,6 +28,7 @@ enum OutputBudget {
         guard manifest.inputByteCount > 0 else { return nil }
         let budget = budget(forInputOf: manifest.inputByteCount)
         var total = (notes.appName?.utf8.count ?? 0) + (notes.appURL?.utf8.count ?? 0)
+        if let icon = notes.appIcon { total += icon.alt.utf8.count + byteCount(of: icon.kind) }
         for version in notes.versions {
             total += byteCount(of: version)
             guard total > budget else { continue }

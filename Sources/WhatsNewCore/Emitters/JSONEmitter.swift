@@ -16,10 +16,12 @@ public struct JSONEmitter: Sendable {
     /// Writes the JSON into `output` one version at a time, flushing it between versions (the caller
     /// flushes the rest), laid out exactly as `JSONValue.pretty` lays out the whole document.
     func emit(_ notes: ReleaseNotes, into output: inout OutputBuffer) {
+        let values = Values()
         let head: [(key: String, value: JSONValue)] = [
             ("$schema", .string(Self.schemaID)),
             ("formatVersion", .int(Self.formatVersion)),
-            ("app", .object(omittingNils: [("id", .string(notes.appID)), ("name", .string(notes.appName)), ("url", .string(notes.appURL))])),
+            ("app", .object(omittingNils: [("id", .string(notes.appID)), ("name", .string(notes.appName)), ("url", .string(notes.appURL)),
+                                           ("icon", notes.appIcon.map(values.image) ?? .null)])),
             ("locale", .string(notes.locale)),
             ("accentColor", .string(notes.accentColor)),
         ]
@@ -28,7 +30,6 @@ public struct JSONEmitter: Sendable {
             output += "\n  " + JSONValue.quoted(member.key) + ": " + member.value.pretty(level: 1) + ","
         }
         output += "\n  \"versions\": ["
-        let values = Values()
         for (index, version) in notes.versions.enumerated() {
             output += (index > 0 ? ",\n    " : "\n    ") + values.version(version).pretty(level: 2)
             output.flushIfFull()

@@ -212,10 +212,11 @@ public struct ReleaseNotes: Sendable {
     }
 
     public var appName: String?
-    /// The app's icon (`app.icon`), its alt text the app's name unless it has its own.
-    public var appIcon: Image?
     public var appURL: String?
     public var appID: String?
+    /// The app's icon, resolved like a feature's image; its alt text defaults to the app's name (escaped as
+    /// Markdown source), or to "" when there is none.
+    public var appIcon: Image?
     /// The locale asked for (nil: each text's default).
     public var locale: String?
     /// The manifest's `defaults.locale`.
@@ -230,6 +231,8 @@ public struct ReleaseNotes: Sendable {
         // Checked again here, so an output never carries a URL `invalid-url` refuses even when rules were skipped.
         appURL = manifest.app?.url.flatMap { LinkPolicy.sanitized($0, allowRelative: false) }
         appID = manifest.app?.id
+        var iconResolver = Resolver(manifest: manifest, locale: selection.locale)
+        appIcon = iconResolver.image(manifest.app?.icon, altFallback: manifest.app?.name.map(MarkdownEscaping.escape) ?? "")
         locale = selection.locale
         defaultLocale = manifest.defaults.locale
         accentColor = manifest.defaults.accentColor?.text ?? "blue"
@@ -357,20 +360,24 @@ public struct ReleaseNotes: Sendable {
         private mutating func feature(_ feature: borrowing WhatsNewCore.Feature, index: Int, anchor: String,
                                       languages: inout TextLanguages) -> Feature {
             let title = text(feature.title, .featureTitle(index), in: &languages)
-            var image: Image?
-            switch feature.image {
-            case .key(let key, _)?:
-                if let resolved = resolvedImage(key) {
-                    image = resolved.image
-                    if !resolved.hasAlt { image?.alt = title }
-                }
-            case .inline(let inline)?:
-                image = resolve(inline, altFallback: title)
-            case nil:
-                break
-            }
+            let image = self.image(feature.image, altFallback: title)
             return Feature(id: feature.id, versionAnchor: anchor, index: index, image: image, title: title,
                            subtitle: text(feature.subtitle, .featureSubtitle(index), in: &languages), platforms: feature.platforms)
+        }
+
+        /// The image a feature's `image` or the app's `icon` refers to; `altFallback` when it has no alt text.
+        mutating func image(_ reference: Reference<WhatsNewCore.Image>?, altFallback: String) -> Image? {
+            switch reference {
+            case .key(let key, _)?:
+                guard let resolved = resolvedImage(key) else { return nil }
+                var image = resolved.image
+                if !resolved.hasAlt { image.alt = altFallback }
+                return image
+            case .inline(let inline)?:
+                return resolve(inline, altFallback: altFallback)
+            case nil:
+                return nil
+            }
         }
 
         private mutating func resolvedImage(_ key: String) -> (image: Image, hasAlt: Bool)? {

@@ -1,4 +1,4 @@
-/// A feature's image: an SF Symbol name, an emoji, or a file beside the manifest.
+/// A feature's image or the app's icon: an SF Symbol name, an emoji, or a file beside the manifest.
 public struct Image: Sendable, Hashable {
     public enum Source: Sendable, Hashable {
         /// An SF Symbol name (shown as an emoji from a built-in table, or '•').
@@ -21,7 +21,7 @@ public struct Image: Sendable, Hashable {
     public var foregroundColor: ColorValue?
     public var renderingMode: RenderingMode?
     public var symbolRenderingMode: SymbolRenderingMode?
-    /// Accessibility text; defaults to the title of the feature it illustrates.
+    /// Accessibility text; defaults to the title of the feature it illustrates (the app's name for the app icon).
     public var alt: LocalizedText?
     public var location: SourceLocation?
     /// Where the value of `systemName`, `emoji` or `file` is written (a `file:` path's problems point there).

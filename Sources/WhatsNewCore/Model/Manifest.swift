@@ -6,22 +6,29 @@ public struct AppInfo: Sendable, Hashable {
     public var url: String?
     /// Where `url` was written (not part of equality: two fragments may define the same app).
     public var urlLocation: SourceLocation?
+    /// The app's icon, which the changelog page shows in its header: a key of `images` or an inline image,
+    /// exactly like a feature's image (the reference keeps where it was written). Its alt text defaults to
+    /// `name`.
+    public var icon: Reference<Image>?
 
-    public init(id: String? = nil, name: String? = nil, url: String? = nil, urlLocation: SourceLocation? = nil) {
+    public init(id: String? = nil, name: String? = nil, url: String? = nil, urlLocation: SourceLocation? = nil,
+                icon: Reference<Image>? = nil) {
         self.id = id
         self.name = name
         self.url = url
         self.urlLocation = urlLocation
+        self.icon = icon
     }
 
     public static func == (lhs: AppInfo, rhs: AppInfo) -> Bool {
-        lhs.id == rhs.id && lhs.name == rhs.name && lhs.url == rhs.url
+        lhs.id == rhs.id && lhs.name == rhs.name && lhs.url == rhs.url && lhs.icon == rhs.icon
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(id)
         hasher.combine(name)
         hasher.combine(url)
+        hasher.combine(icon)
     }
 }
 

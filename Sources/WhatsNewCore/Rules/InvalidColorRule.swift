@@ -27,6 +27,7 @@ extension Manifest {
         }
         func add(_ owner: String, _ action: SecondaryAction) { add("the text of \(owner)", action.foregroundColor) }
         add("defaults.accentColor", defaults.accentColor)
+        if case .inline(let icon)? = app?.icon { add("the app icon", icon.foregroundColor) }
         add("the default title", defaults.title?.foregroundColor)
         if case .inline(let action)? = defaults.primaryAction { add("the default primary action", action) }
         if case .inline(let action)? = defaults.secondaryAction { add("the default secondary action", action) }

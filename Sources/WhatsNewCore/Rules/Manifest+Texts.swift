@@ -25,6 +25,7 @@ extension Manifest {
                 if matches(page) { body(page) { "the page body of \(owner)" } }
             }
         }
+        if case .inline(let icon)? = app?.icon, let alt = icon.alt, matches(alt) { body(alt) { "the alt text of the app icon" } }
         if let title = defaults.title?.text, matches(title) { body(title) { "the default title" } }
         if case .inline(let action)? = defaults.primaryAction { visit(action, of: "the default primary action") }
         if case .inline(let action)? = defaults.secondaryAction { visit(action, of: "the default secondary action") }

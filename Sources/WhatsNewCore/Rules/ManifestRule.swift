@@ -27,8 +27,10 @@ enum ManifestRules {
 }
 
 extension Manifest {
-    /// Calls `body` with every reference in the manifest: the registry it names, the key, where it was written.
+    /// Calls `body` with every reference in the manifest (the app icon's too): the registry it names, the key,
+    /// where it was written.
     func forEachReference(_ body: (_ registry: String, _ key: String, _ location: SourceLocation?) -> Void) {
+        if case .key(let key, let location)? = app?.icon { body("images", key, location) }
         if case .key(let key, let location)? = defaults.primaryAction { body("primaryActions", key, location) }
         if case .key(let key, let location)? = defaults.secondaryAction { body("secondaryActions", key, location) }
         // Versions and features are read in place through spans: a VersionEntry or a Feature is a large value

@@ -1,5 +1,5 @@
-/// Image `file:` paths, checked exactly as HTML inlining reads them (`ImageFileLoader`), each problem at the
-/// path's value:
+/// Image `file:` paths (of the registry, features and the app icon), checked exactly as HTML inlining reads
+/// them (`ImageFileLoader`), each problem at the path's value:
 /// - `invalid-image-path` (error): a control character (a NUL would end the path the system opens), or an
 ///   absolute path.
 /// - `image-outside-root` (error): a `..` or a symbolic link that leads out of the declaring file's
@@ -16,6 +16,7 @@ struct MissingImageFileRule: ManifestRule {
 
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
         var images: [Image] = manifest.images.entries.map(\.value)
+        if case .inline(let icon)? = manifest.app?.icon { images.append(icon) }
         for version in manifest.versions.indices {
             let features = manifest.versions[version].features
             for index in features.indices {

@@ -1,5 +1,5 @@
-/// `unresolved-reference` (error): a key in `image`, `primaryAction` or `secondaryAction` that its registry
-/// does not define, with the nearest defined key suggested.
+/// `unresolved-reference` (error): a key in `image`, `app.icon`, `primaryAction` or `secondaryAction` that its
+/// registry does not define, with the nearest defined key suggested.
 struct UnresolvedReferenceRule: ManifestRule {
     private static let nouns = ["images": "image", "primaryActions": "primary action", "secondaryActions": "secondary action"]
 

@@ -1,6 +1,6 @@
-/// `unused-reference` (warning): a registry entry that no version, feature or default refers to. An entry
-/// that an unresolved reference was probably meant to name (its "did you mean") counts as used, so one typo
-/// is one diagnostic.
+/// `unused-reference` (warning): a registry entry that no version, feature, default or the app icon refers
+/// to. An entry that an unresolved reference was probably meant to name (its "did you mean") counts as used,
+/// so one typo is one diagnostic.
 struct UnusedReferenceRule: ManifestRule {
     private struct Use: Hashable {
         let registry: String

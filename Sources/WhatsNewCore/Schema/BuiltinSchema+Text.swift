@@ -44,7 +44,7 @@ extension BuiltinSchema {
         "app": {
           "$ref": "#/$defs/app",
           "title": "App",
-          "description": "The app these notes belong to: identifier, name and home page."
+          "description": "The app these notes belong to: identifier, name, home page and icon."
         },
         "defaults": {
           "$ref": "#/$defs/defaults",
@@ -54,7 +54,7 @@ extension BuiltinSchema {
         "images": {
           "$ref": "#/$defs/imageRegistry",
           "title": "Images",
-          "description": "The image registry: named images that features reference by key."
+          "description": "The image registry: named images that features and `app.icon` reference by key."
         },
         "primaryActions": {
           "$ref": "#/$defs/primaryActionRegistry",
@@ -90,7 +90,7 @@ extension BuiltinSchema {
         "images": {
           "$ref": "#/$defs/imageRegistry",
           "title": "Images",
-          "description": "The image registry: named images that features reference by key."
+          "description": "The image registry: named images that features and `app.icon` reference by key."
         },
         "primaryActions": {
           "$ref": "#/$defs/primaryActionRegistry",
@@ -130,6 +130,11 @@ extension BuiltinSchema {
           "type": "string",
           "format": "uri",
           "examples": ["https://example.com/trails"]
+        },
+        "icon": {
+          "$ref": "#/$defs/imageRef",
+          "title": "App icon",
+          "description": "The app's icon, shown in the header of the HTML changelog page: a key of `images` or an inline image, exactly like a feature's image. Its alt text defaults to the app's name."
         }
       }
     },
@@ -174,7 +179,7 @@ extension BuiltinSchema {
     },
     "imageRegistry": {
       "title": "Image registry",
-      "description": "Named images that features reference by key (WhatsNewKit's decoder `userInfo`, for images).",
+      "description": "Named images that features and `app.icon` reference by key (WhatsNewKit's decoder `userInfo`, for images).",
       "type": "object",
       "propertyNames": {"$ref": "#/$defs/registryKey"},
       "additionalProperties": {"$ref": "#/$defs/image"}
@@ -461,7 +466,7 @@ extension BuiltinSchema {
         "alt": {
           "$ref": "#/$defs/localizableText",
           "title": "Alt text",
-          "description": "Accessibility text; defaults to the title of the feature the image illustrates."
+          "description": "Accessibility text; defaults to the title of the feature the image illustrates, or to the app's name for `app.icon`."
         }
       }
     },

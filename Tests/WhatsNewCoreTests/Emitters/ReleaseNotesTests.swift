@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import WhatsNewCore
 
@@ -44,5 +45,57 @@ final class ReleaseNotesTests: XCTestCase {
         changed.alt = unchanged.alt
         XCTAssertEqual(changed, unchanged, "images are equal by value")
         XCTAssertEqual(changed.hashValue, unchanged.hashValue)
+    }
+
+    private func notes(_ text: String, selection: Selection = Selection()) throws -> ReleaseNotes {
+        let engine = DiagnosticEngine()
+        let manifest = try XCTUnwrap(Compiler().load(contents: Array(text.utf8), name: "icon.yaml", engine: engine))
+        XCTAssertEqual(engine.diagnostics.map(\.message), [])
+        return ReleaseNotes(manifest, selection: selection)
+    }
+
+    /// `app.icon` is resolved as a feature's image is, its alt text defaulting to the app's name (as Markdown
+    /// source: the name's own characters, never Markdown), or to "" without one.
+    func testTheAppIconIsResolvedLikeAFeatureImage() throws {
+        let registry = """
+        images:
+          boot: { emoji: "🥾" }
+          logo: { systemName: star.fill, foregroundColor: orange, alt: { en: Trails logo, de: Trails-Logo } }
+        versions: [{ version: 1.0.0, features: [{ image: boot, title: Boots, subtitle: s }, { image: logo, title: Logo, subtitle: s }] }]
+        """
+        let byName = try notes("app: { name: \"Trails *Pro*\", icon: boot }\n" + registry)
+        XCTAssertEqual(byName.appIcon?.kind, .emoji("🥾"))
+        XCTAssertEqual(byName.appIcon?.alt, "Trails \\*Pro\\*")
+        XCTAssertEqual(byName.appIcon.map { PlainTextRenderer.render(MarkdownText(parsing: $0.alt)) }, "Trails *Pro*")
+        XCTAssertEqual(byName.versions.first?.features.first?.image?.alt, "Boots", "the feature showing the same image keeps its title")
+
+        let ownAlt = try notes("app: { name: Trails, icon: logo }\n" + registry, selection: Selection(locale: "de"))
+        XCTAssertEqual(ownAlt.appIcon, ReleaseNotes.Image(kind: .symbol(name: "star.fill", glyph: "⭐"), color: "orange", renderingMode: nil,
+                                                          symbolRenderingMode: nil, alt: "Trails-Logo"))
+        XCTAssertEqual(ownAlt.versions.first?.features.last?.image, ownAlt.appIcon)
+
+        let nameless = try notes("app: { icon: { systemName: bolt.fill, foregroundColor: red, renderingMode: template } }\n" + registry)
+        XCTAssertEqual(nameless.appIcon, ReleaseNotes.Image(kind: .symbol(name: "bolt.fill", glyph: "⚡"), color: "red", renderingMode: "template",
+                                                            symbolRenderingMode: nil, alt: ""))
+        XCTAssertNil(try notes("app: { name: Trails }\n" + registry).appIcon)
+        XCTAssertNil(try notes(registry).appIcon)
+
+        var unresolved = Manifest()
+        unresolved.app = AppInfo(name: "Trails", icon: .key("missing", nil))
+        XCTAssertNil(ReleaseNotes(unresolved).appIcon, "an unknown key resolves to no icon, as for a feature")
+    }
+
+    /// The JSON output writes the resolved icon as it writes a feature's image, and null without one.
+    func testTheJSONOutputHoldsTheAppIcon() throws {
+        func app(_ text: String) throws -> [String: Any] {
+            let json = JSONEmitter().emit(try notes(text + "versions: [{ version: 1.0.0, features: [] }]\n"))
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            return try XCTUnwrap(object["app"] as? [String: Any])
+        }
+        let icon = try XCTUnwrap(app("app: { name: Trails, icon: { emoji: \"🥾\" } }\n")["icon"] as? [String: Any])
+        XCTAssertEqual(icon["emoji"] as? String, "🥾")
+        XCTAssertEqual(icon["glyph"] as? String, "🥾")
+        XCTAssertEqual((icon["alt"] as? [String: Any])?["plain"] as? String, "Trails")
+        XCTAssertTrue(try app("app: { name: Trails }\n")["icon"] is NSNull)
     }
 }

@@ -1,7 +1,7 @@
 /// Generates valid manifests at random (warnings allowed, errors not): versions with pre-releases and build
 /// metadata, texts of every kind of Unicode (Markdown punctuation, CJK, emoji, right-to-left, control
-/// characters, hostile HTML), locale maps, registries and references, inline images and actions, layouts,
-/// YAML anchors, aliases and merge keys.
+/// characters, hostile HTML), locale maps, registries and references, inline images and actions, an app
+/// icon, layouts, YAML anchors, aliases and merge keys.
 struct ManifestGenerator {
     var random: SeededGenerator
     private var nextAnchor = 0
@@ -35,8 +35,9 @@ struct ManifestGenerator {
     mutating func manifest() -> GeneratedDocument {
         var top: [(String, GeneratedDocument)] = []
         if random.chance(0.3) { top.append(("$schema", .string("../Schemas/whatsnew.schema.json"))) }
-        if random.chance(0.6) { top.append(("app", app())) }
+        let hasApp = random.chance(0.6)
         let images = registry { $0.image() }
+        if hasApp { top.append(("app", app(images: images.keys))) }
         let primaries = registry { $0.primaryAction() }
         let secondaries = registry { $0.secondaryAction() }
         var defaultLayoutAnchor: (id: Int, pairs: [(String, GeneratedDocument)])?
@@ -247,11 +248,13 @@ struct ManifestGenerator {
         }
     }
 
-    mutating func app() -> GeneratedDocument {
+    /// The app, its icon a key of `images` or an inline image.
+    mutating func app(images: [String]) -> GeneratedDocument {
         var pairs: [(String, GeneratedDocument)] = []
         if random.chance(0.7) { pairs.append(("id", .string(random.pick(["com.example.trails", "app", "my-app_2"])))) }
         if random.chance(0.7) { pairs.append(("name", .string(text()))) }
         if random.chance(0.5) { pairs.append(("url", .string(random.pick(["https://example.com", "mailto:team@example.com", "http://例え.jp/ü"])))) }
+        if random.chance(0.5) { pairs.append(("icon", reference(to: images) { $0.image() })) }
         return .object(pairs)
     }
 

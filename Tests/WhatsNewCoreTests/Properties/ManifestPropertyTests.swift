@@ -166,6 +166,7 @@ final class ManifestPropertyTests: XCTestCase {
                 XCTAssertEqual(read.appID, expected.appID)
                 XCTAssertEqual(read.appName, expected.appName)
                 XCTAssertEqual(read.appURL, expected.appURL)
+                XCTAssertEqual(read.appIcon, expected.appIcon, generated.description)
                 XCTAssertEqual(read.locale, expected.locale)
                 XCTAssertEqual(read.accentColor, expected.accentColor)
                 XCTAssertEqual(read.versions.count, expected.versions.count, generated.description)

@@ -4,10 +4,10 @@ import Foundation
 /// The JSON output read back, by a reader independent of the writer (Foundation's `JSONDecoder`), into the
 /// view model every emitter reads (`ReleaseNotes`).
 ///
-/// "The same model" means equal `ReleaseNotes` in everything the JSON carries: the app, the locale, the
-/// accent color, and every version with its canonical version, build metadata, anchor, date, title and its
-/// color, features (id, anchor, image kind, glyph, colors, rendering modes, alt text, platforms), both
-/// actions with their haptics and kinds, and all 13 layout values. Texts compare as their Markdown source
+/// "The same model" means equal `ReleaseNotes` in everything the JSON carries: the app and its icon, the
+/// locale, the accent color, and every version with its canonical version, build metadata, anchor, date,
+/// title and its color, features (id, anchor, image kind, glyph, colors, rendering modes, alt text,
+/// platforms), both actions with their haptics and kinds, and all 13 layout values. Texts compare as their Markdown source
 /// (the JSON's `plain` and `html` are renderings of it). Two things are left out on purpose: an image file's
 /// resolved path (where the manifest happened to be, not part of the notes) and `defaultLocale` (an input
 /// to picking each text's locale, which the texts already reflect).
@@ -15,6 +15,7 @@ struct ReadBackNotes: Equatable {
     var appID: String?
     var appName: String?
     var appURL: String?
+    var appIcon: ReleaseNotes.Image?
     var locale: String?
     var accentColor: String
     var versions: [ReleaseNotes.Version]
@@ -24,6 +25,7 @@ struct ReadBackNotes: Equatable {
         appID = notes.appID
         appName = notes.appName
         appURL = notes.appURL
+        appIcon = notes.appIcon.map(Self.withoutDirectory)
         locale = notes.locale
         accentColor = notes.accentColor
         versions = notes.versions.map { version in
@@ -31,12 +33,19 @@ struct ReadBackNotes: Equatable {
             version.languages = ReleaseNotes.TextLanguages()
             version.features = version.features.map { feature in
                 var feature = feature
-                if case .file(let path, _)? = feature.image?.kind { feature.image?.kind = .file(path: path, directory: "") }
-                if feature.image?.altLanguage != nil { feature.image?.altLanguage = nil }
+                feature.image = feature.image.map(Self.withoutDirectory)
                 return feature
             }
             return version
         }
+    }
+
+    /// An image without the directory of its file and the language of its alt text (which the JSON does not carry).
+    private static func withoutDirectory(_ image: ReleaseNotes.Image) -> ReleaseNotes.Image {
+        var image = image
+        if image.altLanguage != nil { image.altLanguage = nil }
+        if case .file(let path, _) = image.kind { image.kind = .file(path: path, directory: "") }
+        return image
     }
 
     /// The model the JSON output describes.
@@ -46,6 +55,7 @@ struct ReadBackNotes: Equatable {
         appID = output.app?.id
         appName = output.app?.name
         appURL = output.app?.url
+        appIcon = try output.app?.icon?.model()
         locale = output.locale
         accentColor = output.accentColor
         versions = try output.versions.map { try $0.model() }
@@ -70,6 +80,7 @@ struct ReadBackNotes: Equatable {
         let id: String?
         let name: String?
         let url: String?
+        let icon: ImageValue?
     }
 
     private struct Text: Decodable {
