@@ -29,7 +29,8 @@ final class ManifestDecodingTests: XCTestCase {
         let (decoded, engine) = try load(["notes.yaml"])
         XCTAssertEqual(engine.diagnostics.map(\.message), [])
         let manifest = try XCTUnwrap(decoded)
-        XCTAssertEqual(manifest.app, AppInfo(id: "com.example.trails", name: "Trails", url: "https://example.com/trails"))
+        XCTAssertEqual(manifest.app, AppInfo(id: "com.example.trails", name: "Trails", url: "https://example.com/trails",
+                                             icon: .key("logo", nil)))
         XCTAssertEqual(manifest.defaults.locale, "en")
         XCTAssertEqual(manifest.defaults.accentColor?.text, "#2E7D32")
         XCTAssertEqual(manifest.defaults.layout?.featureListSpacing, 35)
@@ -60,7 +61,7 @@ final class ManifestDecodingTests: XCTestCase {
 
         let first = manifest.versions[0]
         XCTAssertEqual(first.date, "2025-06-12")
-        XCTAssertEqual(first.versionLocation?.range.start, Mark(line: 140, column: 14, offset: 3838))
+        XCTAssertEqual(first.versionLocation?.range.start, Mark(line: 140, column: 14, offset: 3818))
         XCTAssertEqual(first.title?.text.text(for: "de"), "**Neu** in Trails")
         XCTAssertEqual(first.features.map(\.id), ["offline-maps", "gpx-export"])
         XCTAssertEqual(first.features[0].image, .key("star", nil))
