@@ -356,7 +356,7 @@ public struct HTMLEmitter: Sendable {
             html.markdown(title, insideLink: true)
             html += "</a></p>\n"
         case .present(let pageTitle, let body):
-            html += "<details class=\"secondary-action\"\(style)>\n<summary dir=\"auto\"\(titleLanguage)>"
+            html += "<details class=\"secondary-action\" dir=\"auto\"\(style)>\n<summary\(titleLanguage)>"
             html.markdown(title)
             html += "</summary>\n<div class=\"page\" dir=\"auto\"\(context.language(version.languages.language(of: .pageBody)))>\n"
             if let pageTitle {

@@ -194,8 +194,8 @@ enum HTMLStyle {
         .version-meta { display: flex; flex-wrap: wrap; align-items: center; gap: 0.35rem 0.75rem; margin: 0.5rem 0 0; color: var(--muted); font-size: 0.92rem; }
         .badge { font-size: 0.78rem; font-weight: 600; text-transform: uppercase; letter-spacing: 0.04em; padding: 0.05rem 0.5rem; border-radius: 999px;
           border: 1px solid currentColor; }
-        .permalink-mark { color: var(--muted); text-decoration: none; font-weight: 600; padding: 0 0.25rem; }
-        .permalink-mark:hover, .permalink-mark:focus-visible { color: var(--link); }
+        .permalink-mark { color: var(--link); text-decoration: none; font-weight: 700; padding: 0 0.25rem; }
+        .permalink-mark:hover { text-decoration: underline; }
         [style*="--title-light"] { --title: var(--title-light); }
         @media (prefers-color-scheme: dark) { [style*="--title-dark"] { --title: var(--title-dark); } }
 
