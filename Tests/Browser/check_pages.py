@@ -51,7 +51,7 @@ CHECKS = collections.OrderedDict([
     ("first-note-1280", "the changelog's first .feature starts in the first screen at 1280x800"),
     ("first-note-390", "the changelog's first .feature starts in the first screen at 390x844"),
     ("direction-isolated", "every .version-title, .feature-title, .feature-subtitle, .index-title, .app-name, .secondary-action, .page is inside [dir] or <bdi> (below <body>)"),
-    ("index-order", "each version index entry (nav li) reads .index-version, .index-title, <time> in visual order"),
+    ("index-order", "each version index entry (nav li): .index-version first, .index-title and <time> after it, and the date after the title where they share a line"),
     ("lang", "<html lang> is the page's locale, and every text in another language (known from the manifest's locale maps) is inside an element with that lang"),
     ("print-first-page", "the first printed page has the first version's first feature title"),
     ("print-present-pages", "the printed PDF has the title and text of every `present` page"),

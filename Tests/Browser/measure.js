@@ -429,30 +429,35 @@
     checkOverflow(document.body, opened);
     checkContrast(document.body, opened);
   }
-  // The version index (with every <details> open): version, then title, then date, in reading order (on a
-  // later line counts as after).
+  // The version index (with every <details> open): the version first, the title and the date after it (on its
+  // line or a later one), and where the title and the date share a line, the date after the title: a
+  // right-to-left title must not swallow the date beside it. (A layout may put the date beside the version and
+  // the title on the line below.)
   if (opts.page === 'changelog') {
     ran('index-order');
     const nav = document.querySelector('nav');
     const items = nav ? nav.querySelectorAll('li') : [];
     if (!items.length) fail('index-order', nav, 'no version index (nav li) on the page');
+    const name = (el) => el.matches('.index-version') ? 'version' : el.matches('.index-title') ? 'title' : 'date';
     for (const li of items) {
-      const parts = [li.querySelector('.index-version'), li.querySelector('.index-title'), li.querySelector('time')];
-      if (!parts[0] || !parts[2]) {
-        fail('index-order', li, `entry without ${!parts[0] ? '.index-version' : ''}${!parts[0] && !parts[2] ? ' and ' : ''}${!parts[2] ? '<time>' : ''}`);
+      const [version, title, date] = [li.querySelector('.index-version'), li.querySelector('.index-title'), li.querySelector('time')];
+      if (!version || !date) {
+        fail('index-order', li, `entry without ${!version ? '.index-version' : ''}${!version && !date ? ' and ' : ''}${!date ? '<time>' : ''}`);
         continue;
       }
       const rtl = getComputedStyle(li).direction === 'rtl';
-      const seq = parts.filter(Boolean).map((el) => ({ el, r: el.getClientRects()[0] }));
-      for (let i = 1; i < seq.length; i++) {
-        const a = seq[i - 1], b = seq[i];
-        if (!a.r || !b.r) { fail('index-order', li, 'an index part is not rendered'); break; }
-        const laterLine = b.r.top >= a.r.bottom - 1;
-        const sameLine = !laterLine && b.r.bottom > a.r.top + 1;
-        const after = laterLine || (sameLine && (rtl ? b.r.right < a.r.right : b.r.left > a.r.left));
+      const box = (el) => el.getClientRects()[0];
+      const pairs = [[version, date]];
+      if (title) pairs.push([version, title], [title, date]);
+      for (const [a, b] of pairs) {
+        const ra = box(a), rb = box(b);
+        if (!ra || !rb) { fail('index-order', li, 'an index part is not rendered'); break; }
+        const laterLine = rb.top >= ra.bottom - 1;
+        const sameLine = !laterLine && rb.bottom > ra.top + 1;
+        if (a === title && !sameLine) continue;
+        const after = laterLine || (sameLine && (rtl ? rb.right < ra.right : rb.left > ra.left));
         if (!after) {
-          const name = (el) => el.matches('.index-version') ? 'version' : el.matches('.index-title') ? 'title' : 'date';
-          fail('index-order', li, `${name(b.el)} (x ${Math.round(b.r.left)}) is not after ${name(a.el)} (x ${Math.round(a.r.left)}) on an ${rtl ? 'RTL' : 'LTR'} line`);
+          fail('index-order', li, `${name(b)} (x ${Math.round(rb.left)}) is not after ${name(a)} (x ${Math.round(ra.left)}) on an ${rtl ? 'RTL' : 'LTR'} line`);
           break;
         }
       }

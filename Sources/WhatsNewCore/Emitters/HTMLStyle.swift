@@ -138,7 +138,7 @@ enum HTMLStyle {
     static func css(accent: Color) -> String {
         let light = Scheme.light, dark = Scheme.dark
         return """
-        :root { color-scheme: light dark; --bg: \(light.background.cssValue); --fg: #1d1d1f; --muted: #55555c; --line: #dcdce1; --panel: \(light.panel.cssValue);
+        :root { --bg: \(light.background.cssValue); --fg: #1d1d1f; --muted: #55555c; --line: #dcdce1; --panel: \(light.panel.cssValue);
           --backdrop: #eeeef2; \(accentVariables(accent, in: light)) --link: var(--accent); --title: var(--fg); }
         @media (prefers-color-scheme: dark) {
           :root { --bg: \(dark.background.cssValue); --fg: #f5f5f7; --muted: #b4b4bb; --line: #3a3a3e; --panel: \(dark.panel.cssValue);
@@ -148,15 +148,15 @@ enum HTMLStyle {
         html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
         body { margin: 0; background: var(--bg); color: var(--fg); overflow-wrap: anywhere;
           font: 17px/1.55 -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK SC", "Noto Sans Arabic", sans-serif; }
-        a { color: var(--link); text-underline-offset: 0.15em; }
+        a { color: var(--link); }
         a:focus-visible, summary:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; border-radius: 4px; }
         code { font: 0.88em/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; background: var(--panel); padding: 0.1em 0.35em;
           border-radius: 5px; overflow-wrap: anywhere; }
         pre { background: var(--panel); padding: 0.75rem 1rem; border-radius: 10px; overflow-x: auto; overflow-wrap: normal; }
         pre code { background: none; padding: 0; }
-        blockquote { margin: 1rem 0; padding: 0 1rem; border-inline-start: 4px solid var(--line); color: var(--muted); }
+        blockquote { margin: 1rem 0; padding: 0 1rem; border-left: 4px solid var(--line); color: var(--muted); }
         ul[role="list"], ol[role="list"] { list-style: none; margin: 0; padding: 0; }
-        .skip-link { position: absolute; inset-inline-start: 1rem; top: -4rem; z-index: 2; padding: 0.5rem 1rem; border-radius: 8px;
+        .skip-link { position: absolute; left: 1rem; top: -4rem; z-index: 2; padding: 0.5rem 1rem; border-radius: 8px;
           background: var(--bg); color: var(--link); font-weight: 600; }
         .skip-link:focus { top: 1rem; }
 
@@ -174,14 +174,14 @@ enum HTMLStyle {
         .index-disclosure { border: 1px solid var(--line); border-radius: 12px; padding: 0 1rem; }
         .index-disclosure > summary { cursor: pointer; padding: 0.7rem 0; font-weight: 600; color: var(--muted); }
         .index-count { font-weight: 400; }
-        .index-list { padding-bottom: 0.75rem !important; }
+        .index-disclosure .index-list { padding-bottom: 0.75rem; }
         .index-list a { display: grid; grid-template-columns: auto minmax(0, 1fr); grid-template-areas: "version date" "title title";
           align-items: baseline; column-gap: 0.75rem; padding: 0.35rem 0.5rem; margin: 0 -0.5rem; border-radius: 8px; color: var(--fg);
           text-decoration: none; font-size: 0.92rem; line-height: 1.4; }
         .index-list a:hover { background: var(--panel); }
         .index-version { grid-area: version; font-weight: 600; font-variant-numeric: tabular-nums; }
         .index-title { grid-area: title; color: var(--muted); font-size: 0.86rem; }
-        .index-title .badge { font-size: 0.68rem; padding: 0 0.4rem; margin-inline-end: 0.25rem; white-space: nowrap; }
+        .index-title .badge { font-size: 0.68rem; padding: 0 0.4rem; margin-right: 0.25rem; white-space: nowrap; }
         .index-list time { grid-area: date; justify-self: end; color: var(--muted); font-variant-numeric: tabular-nums; white-space: nowrap; font-size: 0.84rem; }
         .version { padding: 2.25rem 0; border-bottom: 1px solid var(--line); }
         .version:first-child { padding-top: 1.25rem; }
@@ -199,7 +199,8 @@ enum HTMLStyle {
         [style*="--title-light"] { --title: var(--title-light); }
         @media (prefers-color-scheme: dark) { [style*="--title-dark"] { --title: var(--title-dark); } }
 
-        .features { display: grid; gap: 1.35rem; margin: 1.5rem 0 0 !important; }
+        .features { display: grid; gap: 1.35rem; }
+        .version .features { margin: 1.5rem 0 0; }
         .feature { display: flex; gap: 1rem; align-items: flex-start; }
         .icon { flex: none; display: inline-flex; align-items: center; justify-content: center; width: 2.5rem; height: 2.5rem; border-radius: 0.7rem;
           font-size: 1.3rem; line-height: 1; color: var(--tint-light, var(--accent)); background: var(--tint-bg-light, var(--accent-tint)); }
@@ -232,7 +233,7 @@ enum HTMLStyle {
             text-transform: uppercase; letter-spacing: 0.06em; }
           .index-disclosure > summary::-webkit-details-marker { display: none; }
           .index-disclosure::details-content { content-visibility: visible; display: block; }
-          .site-footer p { margin-inline-start: 21rem; }
+          .site-footer p { margin-left: 21rem; }
         }
         @media (max-width: 30rem) {
           body { font-size: 16px; }
@@ -244,23 +245,21 @@ enum HTMLStyle {
         }
 
         body.showcase { background: var(--bg); }
-        .sheet { --gutter: 1.25rem; max-width: 34rem; margin: 0 auto; padding: var(--content-padding-top) 0 var(--content-padding-bottom);
+        .sheet { max-width: 34rem; margin: 0 auto; padding: var(--content-padding-top) 1.25rem var(--content-padding-bottom);
           display: flex; flex-direction: column; gap: var(--content-spacing); background: var(--bg); scrollbar-width: var(--scroll-indicators); }
-        .sheet > .sheet-title, .sheet > .features { margin-left: calc(var(--gutter) + var(--content-padding-left)) !important;
-          margin-right: calc(var(--gutter) + var(--content-padding-right)) !important; }
-        .sheet-title { text-align: center; font-size: 2.4rem; line-height: 1.15; letter-spacing: -0.02em; margin: 0; color: var(--title); }
-        .sheet .features { gap: var(--feature-list-spacing); padding: var(--feature-list-padding) !important; margin-top: 0 !important;
-          margin-bottom: var(--scroll-bottom-inset) !important; }
+        .sheet-title { text-align: center; font-size: 2.4rem; line-height: 1.15; letter-spacing: -0.02em; color: var(--title);
+          margin: 0 var(--content-padding-right) 0 var(--content-padding-left); }
+        .sheet .features { gap: var(--feature-list-spacing); padding: var(--feature-list-padding);
+          margin: 0 var(--content-padding-right) var(--scroll-bottom-inset) var(--content-padding-left); }
         .sheet .feature { gap: var(--feature-horizontal-spacing); align-items: var(--feature-alignment); }
         .sheet .icon { width: var(--feature-image-width); height: var(--feature-image-width); font-size: var(--feature-glyph-size); }
         .sheet .feature-text { display: flex; flex-direction: column; gap: var(--feature-vertical-spacing); }
         .sheet .feature-subtitle { margin: 0; }
         .sheet-footer { position: sticky; bottom: 0; display: flex; flex-direction: column; gap: var(--footer-action-spacing); align-items: stretch;
-          text-align: center; padding: max(0.5rem, calc(1rem + var(--footer-padding-top))) calc(var(--gutter) + var(--footer-padding-right))
-          max(1.25rem, calc(1rem + var(--footer-padding-bottom))) calc(var(--gutter) + var(--footer-padding-left));
-          background: var(--bg); box-shadow: 0 -1px 0 var(--line); }
+          text-align: center; padding: 1rem 0 1.25rem; margin: var(--footer-padding-top) var(--footer-padding-right) var(--footer-padding-bottom)
+          var(--footer-padding-left); background: var(--bg); box-shadow: 0 -1px 0 var(--line); }
         .sheet-footer .secondary-action { margin: 0; }
-        .sheet-footer:has(details[open]) { position: static; }
+        .sheet-footer .page { max-height: 50vh; overflow-y: auto; }
         .sheet-footer details.secondary-action > summary { margin: 0 auto; }
         .primary-button { display: block; font-weight: 600; text-decoration: none; border-radius: var(--button-radius); padding: 0.9rem 1rem;
           background: var(--button-bg-light); color: var(--button-fg-light); }
@@ -268,11 +267,11 @@ enum HTMLStyle {
         @media (prefers-color-scheme: dark) { .primary-button { background: var(--button-bg-dark); color: var(--button-fg-dark); } }
         @media (min-width: 40rem) {
           body.showcase { background: var(--backdrop); padding: 3rem 1.5rem; }
-          .sheet { --gutter: 2.5rem; border-radius: 24px; box-shadow: 0 1px 2px rgba(0, 0, 0, 0.08), 0 12px 40px rgba(0, 0, 0, 0.12); }
-          .sheet-footer { border-radius: 0 0 24px 24px; }
+          .sheet { padding-left: 2.5rem; padding-right: 2.5rem; border-radius: 24px;
+            box-shadow: 0 1px 2px rgba(0, 0, 0, 0.08), 0 12px 40px rgba(0, 0, 0, 0.12); }
         }
         @media (max-width: 39.99rem) {
-          .sheet { min-height: 100vh; min-height: 100dvh; }
+          .sheet { min-height: 100vh; }
           .sheet-footer { margin-top: auto; }
           .sheet-title { font-size: 1.9rem; }
         }
