@@ -1,13 +1,18 @@
 import Foundation
 
-/// One self-contained HTML page (SPEC §5): inline CSS, no script, no external request, `lang` set, light and
-/// dark color schemes, responsive, landmarks and heading order, alt text, a print style.
+/// One self-contained HTML page: inline CSS, no script, no external request, `lang` set, light and dark color
+/// schemes, responsive down to 320 px, landmarks and heading order, alt text, a print style.
 ///
-/// - `changelog`: every version newest first, a table of contents, a permalink anchor per version and feature.
-/// - `showcase`: one version laid out like WhatsNewKit's sheet, its Layout values as CSS.
+/// - `changelog`: a header with the app's icon, name and link; a version index (a sticky sidebar on wide
+///   screens, a disclosure on phones); every version newest first with its badge, title, date, pre-release
+///   badge and permalink, and a permalink per feature.
+/// - `showcase`: one version laid out like WhatsNewKit's sheet, its Layout values as CSS: a card on wide
+///   screens, the whole screen on phones with its footer pinned.
 ///
-/// Every user string goes through `HTMLRenderer` or `HTMLEscaping`; colors reach the CSS only as values parsed
-/// by `Color`; links are only http, https, mailto; image files are inlined as data URIs.
+/// Every user string goes through `HTMLRenderer` or `HTMLEscaping` and carries `dir="auto"` (or is a `<bdi>`),
+/// and `lang` when it was picked in another language than the page's; the page's own words come from
+/// `PageText`; colors reach the CSS only as values parsed by `Color` and shaded by `HTMLStyle`; links are only
+/// http, https, mailto; image files are inlined as data URIs.
 public struct HTMLEmitter: Sendable {
     public enum Page: String, Sendable, CaseIterable {
         case changelog, showcase

@@ -4,14 +4,16 @@ import XCTest
 /// The HTML pages' pieces that a browser cannot check by itself: the words and dates of each language, the
 /// brand colour's shades, and the markup for texts in another language, icons and actions.
 final class HTMLPageTests: XCTestCase {
-    private func page(_ yaml: String, locale: String? = nil, page: HTMLEmitter.Page = .changelog,
+    private func page(_ yaml: String, locale: String? = nil, page: HTMLEmitter.Page = .changelog, files: [String: [UInt8]] = [:],
                       file: StaticString = #filePath, line: UInt = #line) throws -> String {
         let engine = DiagnosticEngine()
-        let manifest = try XCTUnwrap(try Compiler().load(contents: Array(yaml.utf8), name: "notes.yaml", engine: engine),
+        let imageFiles = ImageFileOptions(fileSystem: InMemoryImageFileSystem(files: files))
+        let compiler = Compiler(readOptions: ReadOptions(imageFiles: imageFiles))
+        let manifest = try XCTUnwrap(try compiler.load(contents: Array(yaml.utf8), name: "notes.yaml", engine: engine),
                                      engine.diagnostics.map(\.message).joined(separator: "\n"), file: file, line: line)
-        XCTAssertFalse(engine.hasErrors, file: file, line: line)
+        XCTAssertFalse(engine.hasErrors, engine.diagnostics.map(\.message).joined(separator: "\n"), file: file, line: line)
         let notes = ReleaseNotes(manifest, selection: Selection(locale: locale))
-        return HTMLEmitter(page: page).emit(notes, imageFiles: ImageFileOptions(fileSystem: InMemoryImageFileSystem()))
+        return HTMLEmitter(page: page).emit(notes, imageFiles: imageFiles)
     }
 
     // MARK: Words and dates
@@ -151,6 +153,34 @@ final class HTMLPageTests: XCTestCase {
         XCTAssertFalse(html.contains(">•<"))
         XCTAssertTrue(html.contains("<span class=\"icon\" role=\"img\" aria-label=\"A map\">🗺️</span>"))
         XCTAssertFalse(html.contains("aria-label=\"Offline maps\""), "a glyph is not announced with the title it stands beside")
+    }
+
+    /// An SVG file icon is drawn inside its box with a margin (a glyph-like drawing), a PNG fills it (an app icon).
+    func testSVGIconsSitInsideTheirBox() throws {
+        let yaml = """
+        images: { drawing: { file: drawing.svg, alt: A drawing }, photo: { file: photo.png, alt: A photo } }
+        versions:
+          - version: 1.0.0
+            features: [{ title: One, subtitle: S, image: drawing }, { title: Two, subtitle: S, image: photo }]
+        """
+        let svg = Array("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1 1\"><rect width=\"1\" height=\"1\"/></svg>".utf8)
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 16)
+        let html = try page(yaml, files: ["drawing.svg": svg, "photo.png": png])
+        XCTAssertTrue(html.contains("<span class=\"icon icon-file icon-svg\"><img src=\"data:image/svg+xml;base64,"))
+        XCTAssertTrue(html.contains("<span class=\"icon icon-file\"><img src=\"data:image/png;base64,"))
+        XCTAssertTrue(HTMLStyle.css(accent: .named(.blue)).contains(".icon-svg img { width: 62%; height: 62%;"))
+    }
+
+    func testPreReleasesHaveABadge() throws {
+        let yaml = """
+        versions:
+          - { version: 2.0.0-beta.1, features: [{ title: Beta, subtitle: S }] }
+          - { version: 1.0.0, features: [{ title: Release, subtitle: S }] }
+        """
+        let html = try page(yaml)
+        XCTAssertTrue(html.contains("<p class=\"version-meta\"><span class=\"badge\">Pre-release</span> <a class=\"permalink-mark\" href=\"#v2.0.0-beta.1\""))
+        XCTAssertTrue(html.contains("<bdi class=\"index-title\"><span class=\"badge\">Pre-release</span> </bdi>"), "in the index too")
+        XCTAssertEqual(html.components(separatedBy: "Pre-release</span>").count - 1, 2, "only the pre-release has one")
     }
 
     func testAppOnlyActionsAreLeftOutOfPages() throws {
