@@ -8,7 +8,7 @@ import TestSupport
 /// - ```` ```console ```` — a line starting with `$ ` is a command, the lines up to the next `$ ` are what it
 ///   prints (standard output and standard error, as a terminal shows them), compared exactly but for
 ///   trailing spaces. A command must exit 0, unless what it prints shows an error (`: error: `, `::error `,
-///   `whatsnew: error:`, "error(s) generated"), then it must fail; a command followed by `$ echo $?` is
+///   `whatsnew: error:`, `"severity":"error"`, "error(s) generated"), then it must fail; a command followed by `$ echo $?` is
 ///   checked by that line instead.
 /// - `no-run` — not run: installation, `make` targets, the test suite itself. Keep these few.
 /// - `cwd=DIR` — run in DIR (relative to the repository) instead of the repository's root.
@@ -159,7 +159,7 @@ struct DocumentedCommands {
 
     static func showsError(_ lines: [String]) -> Bool {
         lines.contains { line in
-            line.contains(": error: ") || line.hasPrefix("::error ") || line.hasPrefix("whatsnew: error:")
+            line.contains(": error: ") || line.hasPrefix("::error ") || line.hasPrefix("whatsnew: error:") || line.contains(#""severity":"error""#)
                 || line.hasSuffix(" error generated.") || line.hasSuffix(" errors generated.") || line.hasPrefix("Error: ")
         }
     }
@@ -363,7 +363,7 @@ enum OutputNames {
         guard let start = text.range(of: "<!-- output-files -->"), let end = text.range(of: "<!-- /output-files -->") else { return result }
         for line in text[start.upperBound..<end.lowerBound].split(separator: "\n") where line.hasPrefix("| ") {
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard cells.count >= 2 else { continue }
+            guard cells.count >= 2, cells[0] != "`--format`" else { continue }
             let files = cells[1].components(separatedBy: "`").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
             if cells[0] == "(none)" {
                 result.defaultFiles = files
@@ -385,6 +385,7 @@ enum OutputNames {
     /// The files (relative paths, sorted) `compile Fixtures/notes.yaml --release 1.2.0 ARGUMENTS -o DIR/` writes.
     static func written(_ arguments: [String]) throws -> [String] {
         let directory = try TemporaryDirectory("outputs")
+        try directory.mkdir("out")
         let out = directory.path("out") + "/"
         let result = try CommandRunner.run(["compile", "Fixtures/notes.yaml", "--release", "1.2.0"] + arguments + ["-o", out],
                                            in: Paths.repositoryRoot)

@@ -155,7 +155,7 @@ final class DocumentationTests: XCTestCase {
         let directory = Paths.repositoryRoot.appendingPathComponent("docs/examples/diagnostics")
         let text = try String(contentsOf: Paths.repositoryRoot.appendingPathComponent("docs/diagnostics.md"), encoding: .utf8)
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-        for name in names.sorted() where !text.contains("examples/diagnostics/" + name) && name != "assets" {
+        for name in names.sorted() where !text.contains("examples/diagnostics/" + name) && name != "assets" && !name.hasPrefix(".") {
             XCTFail("docs/examples/diagnostics/\(name) is not named in docs/diagnostics.md")
         }
     }
@@ -200,6 +200,106 @@ final class DocumentationTests: XCTestCase {
                     XCTFail("\(path):\(index + 1) refers to '\(word)', which is not in the repository; say what it means instead")
                 }
             }
+        }
+    }
+}
+
+/// The embedding example of `docs/library.md` (`docs/examples/Embedding/`, the target
+/// `WhatsNewEmbeddingExample`) does what `whatsnew show` and `whatsnew compile --format markdown` do.
+final class EmbeddingExampleTests: XCTestCase {
+    private var directory: TemporaryDirectory!
+
+    override func setUpWithError() throws {
+        directory = try TemporaryDirectory("embedding")
+    }
+
+    override func tearDown() {
+        directory = nil
+    }
+
+    private var example: URL {
+        Paths.binary.deletingLastPathComponent().appendingPathComponent("WhatsNewEmbeddingExample")
+    }
+
+    private func manifest(_ name: String) -> String {
+        Paths.repositoryRoot.appendingPathComponent("docs/examples/" + name).path
+    }
+
+    /// Runs the example and `whatsnew show` on the same manifest and version, each with its own state file.
+    private func both(_ manifest: String, _ version: String, _ options: [String] = ["--no-tty-check"]) throws -> (CommandResult, CommandResult) {
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: example.path), "\(example.path) is not built; run 'swift build'")
+        let ours = try CommandRunner.run(executable: example, [manifest, version, "--state-file", directory.path("example.json"), "--width", "60"] + options)
+        let theirs = try CommandRunner.run(["show", manifest, "--current-version", version, "--state-file", directory.path("show.json"),
+                                            "--width", "60"] + options)
+        return (ours, theirs)
+    }
+
+    private func assertSame(_ results: (CommandResult, CommandResult), _ message: String, file: StaticString = #filePath, line: UInt = #line) {
+        let (ours, theirs) = results
+        XCTAssertEqual(ours.stdout, theirs.stdout, "\(message): standard output\n" + Golden.lineDiff(expected: theirs.stdout, actual: ours.stdout),
+                       file: file, line: line)
+        XCTAssertEqual(ours.stderr.replacingOccurrences(of: directory.path("example.json"), with: "STATE"),
+                       theirs.stderr.replacingOccurrences(of: directory.path("show.json"), with: "STATE"), "\(message): standard error", file: file, line: line)
+        XCTAssertEqual(ours.status, theirs.status, "\(message): exit status", file: file, line: line)
+    }
+
+    private func states() throws -> (String?, String?) {
+        (try? directory.read("example.json"), try? directory.read("show.json"))
+    }
+
+    func testItShowsWhatShowShowsOncePerVersion() throws {
+        let trails = manifest("manifest/trails.yaml")
+        let first = try both(trails, "1.1.1")
+        assertSame(first, "a patch without notes: the notes of 1.1.0")
+        XCTAssertTrue(first.0.stdout.contains("Faster sync"), first.0.stdout)
+        var (ours, theirs) = try states()
+        XCTAssertNotNil(ours)
+        XCTAssertEqual(ours, theirs)
+
+        let again = try both(trails, "1.1.1")
+        assertSame(again, "shown before: nothing")
+        XCTAssertEqual(again.0.stdout, "")
+
+        assertSame(try both(trails, "1.2.0"), "a new version")
+        (ours, theirs) = try states()
+        XCTAssertEqual(ours, theirs)
+        XCTAssertTrue(ours?.contains("1.2.0") ?? false, ours ?? "")
+    }
+
+    func testItIsSilentInAPipeAndReportsABrokenManifestAsShowDoes() throws {
+        let silent = try both(manifest("manifest/trails.yaml"), "1.2.0", [])
+        assertSame(silent, "standard output is a pipe")
+        XCTAssertEqual(silent.0.stdout, "")
+        let (ours, theirs) = try states()
+        XCTAssertNil(ours)
+        XCTAssertNil(theirs)
+
+        let broken = try both(manifest("diagnostics/duplicate-key.yaml"), "1.0.0")
+        assertSame(broken, "a broken manifest")
+        XCTAssertEqual(broken.0.status, 1)
+        XCTAssertTrue(broken.0.stderr.contains("[duplicate-key]"), broken.0.stderr)
+    }
+
+    func testItsMarkdownIsWhatCompileWrites() throws {
+        for name in ["manifest/trails.yaml", "manifest/fragments", "diagnostics/unused-reference.yaml"] {
+            let ours = try CommandRunner.run(executable: example, ["--markdown", manifest(name)])
+            let theirs = try CommandRunner.run(["compile", manifest(name), "--format", "markdown"])
+            XCTAssertEqual(ours.status, 0, ours.stderr)
+            XCTAssertEqual(ours.stdout, theirs.stdout, name)
+            XCTAssertEqual(ours.stderr, theirs.stderr, name)
+        }
+    }
+
+    /// Every Swift block of `docs/library.md` is a part of the example's files, word for word.
+    func testTheSwiftOfTheLibraryPageIsTheExamplesCode() throws {
+        let directory = Paths.repositoryRoot.appendingPathComponent("docs/examples/Embedding")
+        let sources = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".swift") }
+            .map { try String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8) }
+        let blocks = try DocumentedCommands.blocks(in: "docs/library.md").filter { $0.language == "swift" && !$0.attributes.contains("no-run") }
+        XCTAssertGreaterThanOrEqual(blocks.count, 3)
+        for block in blocks {
+            let text = block.lines.joined(separator: "\n")
+            XCTAssertTrue(sources.contains { $0.contains(text) }, "\(block.place): this Swift is not in docs/examples/Embedding/ as written")
         }
     }
 }
