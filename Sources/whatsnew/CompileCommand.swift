@@ -75,6 +75,7 @@ struct CompileCommand: ParsableCommand {
     func validate() throws {
         if release != nil, since != nil { throw ValidationError("--release and --since exclude each other; give one") }
         try Terminal.validate(width: width)
+        if let platform, let problem = Selection.problem(withPlatform: platform) { throw ValidationError(problem) }
         for (flag, value) in [("--release", release), ("--since", since)] {
             if let value, SemanticVersion(value) == nil { throw ValidationError("\(flag) '\(value)' is not a version; expected e.g. 1.2.0") }
         }

@@ -62,6 +62,16 @@ extension Compiler {
                                      message: "--release \(release) is not in the manifest; expected one of its versions (\(known))"))
             return nil
         }
+        let emptied = selection.emptiedByPlatform(of: manifest)
+        if let platform = selection.platform, !emptied.isEmpty {
+            let shown = emptied.prefix(10).map(\.description).joined(separator: ", ")
+            let more = emptied.count > 10 ? " and \(emptied.count - 10) more" : ""
+            let which = emptied.count == 1 ? "version \(shown) has" : "versions \(shown)\(more) have"
+            engine.report(Diagnostic(.note, code: "empty-after-platform-filter",
+                                     message: "\(which) no feature for --platform \(platform), so the outputs leave "
+                                         + (emptied.count == 1 ? "it" : "them") + " out",
+                                     fix: "add 'platforms: [\(platform.lowercased())]' to the features meant for \(platform.lowercased()), or choose another --platform"))
+        }
         // WhatsNewKit's JSON is the one output that can find errors (and it is small): it is rendered now.
         var whatsNewKitJSON: String?
         if request.template == nil, plan.targets.contains(where: { $0.format == .whatsNewKitJSON }) {

@@ -35,6 +35,7 @@ public enum DiagnosticCatalog {
         // Input and output.
         Diagnostic.ioErrorCode: "A file could not be read or written.",
         "output-budget-exceeded": "Texts repeated by defaults and registries would make the outputs too large for the input.",
+        "empty-after-platform-filter": "A version has no feature for the platform compiled for, so it is left out of the outputs.",
         OmittedDiagnostics.code: "More diagnostics were found than are shown.",
         // Manifest rules named by the specification (SPEC §1–§3).
         "block-markdown": "Block Markdown is used in a one-line text field.",
