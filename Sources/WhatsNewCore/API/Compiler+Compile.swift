@@ -90,8 +90,16 @@ extension Compiler {
                                      message: "--page showcase shows one version, and \(notes.versions.count) are selected: it shows the newest, \(newest.displayVersion)",
                                      fix: "choose the version with --release (e.g. --release \(newest.version.description)), or use --page changelog for all of them"))
         }
+        // A template's output is rendered now (it is rendered whole in any case), so that the variables it uses
+        // where the notes have none are reported before anything is written (errors under --strict).
+        var templateOutput: String?
+        if let template = request.template {
+            templateOutput = template.emit(notes, imageFiles: readOptions.imageFiles, engine: engine)
+            guard !engine.hasErrors else { return nil }
+        }
         if leavesMemoryForExit { ProcessLifetime.keep(notes) }
-        return Compilation(notes: notes, request: request, whatsNewKitJSON: whatsNewKitJSON, imageFiles: readOptions.imageFiles)
+        return Compilation(notes: notes, request: request, whatsNewKitJSON: whatsNewKitJSON, templateOutput: templateOutput,
+                           imageFiles: readOptions.imageFiles)
     }
 }
 
@@ -101,6 +109,8 @@ public struct Compilation: Sendable {
     let notes: ReleaseNotes
     let request: CompileRequest
     let whatsNewKitJSON: String?
+    /// What `request.template` rendered.
+    let templateOutput: String?
     /// Where the image files an HTML page inlines may be read from, and how much of them.
     let imageFiles: ImageFileOptions
 
@@ -121,8 +131,8 @@ public struct Compilation: Sendable {
     }
 
     private func render(_ target: OutputPlan.Target, into output: inout OutputBuffer) {
-        if let template = request.template {
-            output += template.emit(notes, imageFiles: imageFiles)
+        if request.template != nil {
+            output += templateOutput ?? ""
             return
         }
         switch target.format {

@@ -35,6 +35,8 @@ public enum DiagnosticCatalog {
         // Input and output.
         Diagnostic.ioErrorCode: "A file could not be read or written.",
         "output-budget-exceeded": "Texts repeated by defaults and registries would make the outputs too large for the input.",
+        "invalid-template": "A --template file is not a valid Mustache template.",
+        "unknown-template-variable": "A --template uses a variable the notes do not have where it is used.",
         "empty-after-platform-filter": "A version has no feature for the platform compiled for, so it is left out of the outputs.",
         OmittedDiagnostics.code: "More diagnostics were found than are shown.",
         // Manifest rules named by the specification (SPEC §1–§3).
