@@ -43,7 +43,7 @@ public enum DiagnosticCatalog {
         "block-markdown": "Block Markdown is used in a one-line text field.",
         "duplicate-version": "Two versions are equal after canonicalisation.",
         "invalid-version": "A version is not of the form MAJOR[.MINOR[.PATCH]][-PRERELEASE][+BUILD].",
-        "missing-translation": "A version lacks a translation that another version has.",
+        "missing-translation": "A text lacks a translation other texts have, and its fallback is in another language.",
         "refused-link": "A link or image in a text has a destination no output shows as a link.",
         "unknown-key": "A mapping has a key the manifest format does not define.",
         "unresolved-reference": "A reference names no entry of its registry.",
