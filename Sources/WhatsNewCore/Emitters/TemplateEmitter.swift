@@ -7,29 +7,43 @@ import YAMLTree
 /// `{{{title.markdown}}}`), `title.plain` for anything else (`{{title.plain}}` HTML-escapes it) — so a
 /// template cannot forget to escape what a user wrote. `Templates/` holds the built-in layouts as
 /// templates to copy.
+///
+/// A syntax error is an `invalid-template` error in words, with the fix; a variable the notes never have
+/// where it is used (`{{titel}}`, `{{title.htlm}}`) renders as nothing, as Mustache says, and is an
+/// `unknown-template-variable` warning that lists the variables there (see `TemplateLookups`).
 public struct TemplateEmitter: Sendable {
     private let template: MustacheTemplate
+    private let file: SourceFile
 
     /// Parses a template; a syntax error is a diagnostic at its line and column in `file`.
     public init?(_ file: SourceFile, engine: DiagnosticEngine) {
+        self.file = file
         do {
             template = try MustacheTemplate(string: String(decoding: file.bytes, as: UTF8.self))
         } catch let error as MustacheTemplate.ParserError {
             let mark = file.mark(line: error.context.lineNumber, scalarColumn: max(0, error.context.columnNumber - 1))
-            engine.report(Diagnostic(.error, code: "invalid-template", message: "invalid Mustache template: \(error.error)",
-                                     file: file, range: SourceRange(at: mark), fix: "see the Mustache manual, mustache(5)"))
+            let (message, fix) = TemplateSyntax.explain(error.error, at: mark.offset, in: file)
+            engine.report(Diagnostic(.error, code: "invalid-template", message: "invalid Mustache template: \(message)",
+                                     file: file, range: SourceRange(at: mark), fix: fix))
             return nil
         } catch {
             engine.report(Diagnostic(.error, code: "invalid-template", message: "invalid Mustache template: \(error)", file: file,
-                                     range: .fileStart))
+                                     range: .fileStart, fix: "see the Mustache manual, mustache(5)"))
             return nil
         }
     }
 
     /// The output; image files are read as `imageFiles` allows, for icons inlined as in the built-in HTML
-    /// (none are read when it is nil).
-    public func emit(_ notes: ReleaseNotes, imageFiles: ImageFileOptions? = nil) -> String {
-        template.render(TemplateContext.make(notes, imageFiles: imageFiles ?? ImageFileOptions(fileSystem: InMemoryImageFileSystem())))
+    /// (none are read when it is nil). Each variable the template uses where the notes never have it is
+    /// reported to `engine`, when one is given, as an `unknown-template-variable` warning.
+    public func emit(_ notes: ReleaseNotes, imageFiles: ImageFileOptions? = nil, engine: DiagnosticEngine? = nil) -> String {
+        let values = TemplateContext.make(notes, imageFiles: imageFiles ?? ImageFileOptions(fileSystem: InMemoryImageFileSystem()))
+        guard let engine else { return template.render(values) }
+        let lookups = TemplateLookups()
+        let output = template.render(lookups.wrap(values))
+        lookups.finish()
+        for unknown in lookups.unknown { engine.report(TemplateSyntax.diagnostic(unknown, in: file)) }
+        return output
     }
 }
 
