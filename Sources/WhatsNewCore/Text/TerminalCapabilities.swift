@@ -36,7 +36,7 @@ public struct TerminalCapabilities: Sendable, Hashable {
     /// The capabilities a terminal's environment suggests, once the caller has decided whether to use color
     /// at all (from `--color`, `NO_COLOR`, `TERM=dumb` and whether the output is a terminal): 24-bit color
     /// when `COLORTERM` is `truecolor` or `24bit`, else 256 colors; a light background when `COLORFGBG` says
-    /// so; strikethrough except in macOS Terminal and the Linux console, which do not draw it.
+    /// so; strikethrough except in the Linux console, which does not draw it (macOS Terminal does).
     ///
     /// Hyperlinks (OSC 8) only where they are known to work, since a terminal that does not know them shows
     /// the link's text with nothing to follow; everywhere else the URL is printed after it (`hyperlinks`):
@@ -44,8 +44,8 @@ public struct TerminalCapabilities: Sendable, Hashable {
     /// - inside tmux or GNU screen (`TMUX` or `STY` set, or `TERM` `tmux…`/`screen…`): no — tmux 3.4 can pass
     ///   them on, but only when told that the terminal outside has them, which its environment does not show;
     /// - yes in iTerm2, WezTerm, VS Code, Ghostty, Hyper, Tabby and Rio (`TERM_PROGRAM`), VTE 0.50 and later
-    ///   (`VTE_VERSION` ≥ 5000: GNOME Terminal, Tilix, Terminator…), Konsole 20.04 and later (`KONSOLE_VERSION`
-    ///   ≥ 200400), Windows Terminal (`WT_SESSION`), kitty (`KITTY_WINDOW_ID`, `TERM=xterm-kitty`), foot,
+    ///   (`VTE_VERSION` ≥ 5000: GNOME Terminal, Tilix, Terminator…), Konsole 21.04 and later (`KONSOLE_VERSION`
+    ///   ≥ 210400), Windows Terminal (`WT_SESSION`), kitty (`KITTY_WINDOW_ID`, `TERM=xterm-kitty`), foot,
     ///   Alacritty and Ghostty (`TERM`);
     /// - no anywhere else (macOS Terminal, xterm, the Linux console, an unknown terminal).
     public static func detect(useColor: Bool, environment: [String: String]) -> TerminalCapabilities {
@@ -58,7 +58,7 @@ public struct TerminalCapabilities: Sendable, Hashable {
             appearance = .light
         }
         let term = environment["TERM"] ?? ""
-        let strikethrough = environment["TERM_PROGRAM"] != "Apple_Terminal" && term != "linux"
+        let strikethrough = term != "linux"
         return TerminalCapabilities(colorDepth: depth, hyperlinks: hyperlinksWork(environment), appearance: appearance,
                                     strikethrough: strikethrough)
     }
@@ -75,7 +75,7 @@ public struct TerminalCapabilities: Sendable, Hashable {
             return true
         }
         if let vte = environment["VTE_VERSION"].flatMap({ Int($0) }), vte >= 5000 { return true }
-        if let konsole = environment["KONSOLE_VERSION"].flatMap({ Int($0) }), konsole >= 200400 { return true }
+        if let konsole = environment["KONSOLE_VERSION"].flatMap({ Int($0) }), konsole >= 210400 { return true }
         if environment["WT_SESSION"] != nil || environment["KITTY_WINDOW_ID"] != nil { return true }
         return term == "xterm-kitty" || term.hasPrefix("foot") || term == "alacritty" || term == "xterm-ghostty"
     }

@@ -30,6 +30,16 @@ enum TerminalColors {
 
     /// `color` (opaque) shaded until it has `textContrast` on every typical background.
     static func text(_ color: RGBColor) -> RGBColor {
+        let key = ShadeKey(color: color, foreground: nil)
+        if let known = shades.withLock({ $0[key] }) { return known }
+        let shaded = shadedText(color)
+        shades.withLock { shades in
+            if shades.count < 4096 { shades[key] = shaded }
+        }
+        return shaded
+    }
+
+    private static func shadedText(_ color: RGBColor) -> RGBColor {
         // Too light for white: darkened just until it is not; too dark for the dark ones: lightened. (Each
         // way is a shade of its own: darkening to meet white never loses the dark backgrounds' contrast
         // before it meets white, since one color can have both.)
@@ -44,9 +54,24 @@ enum TerminalColors {
     /// terminal's own text color, light or dark, so the background is left as it is).
     static func buttonBackground(_ background: RGBColor, foreground: RGBColor?) -> RGBColor {
         guard let foreground else { return background }
+        let key = ShadeKey(color: background, foreground: foreground)
+        if let known = shades.withLock({ $0[key] }) { return known }
         // Light text (white, say) needs a darker background, dark text a lighter one.
-        return HTMLStyle.shaded(background, toContrast: buttonContrast, on: [foreground], darker: HTMLStyle.luminance(foreground) > 0.18)
+        let shaded = HTMLStyle.shaded(background, toContrast: buttonContrast, on: [foreground], darker: HTMLStyle.luminance(foreground) > 0.18)
+        shades.withLock { shades in
+            if shades.count < 4096 { shades[key] = shaded }
+        }
+        return shaded
     }
+
+    /// A color to shade: as text (no foreground), or as a button's background under `foreground`.
+    private struct ShadeKey: Hashable {
+        var color: RGBColor
+        var foreground: RGBColor?
+    }
+
+    /// Each color of a manifest is shaded once (a terminal line writes its colors anew).
+    private static let shades = Locked<[ShadeKey: RGBColor]>([:])
 
     /// A button's text color as the terminal shows it: itself in 24 bits, its entry's value in 256 colors.
     static func ansiFront(_ color: RGBColor, depth: TerminalCapabilities.ColorDepth) -> RGBColor {
