@@ -86,14 +86,35 @@ public struct MarkdownRenderer: Sendable {
     }
 
     func render(blocks: [MarkdownBlock]) -> String {
-        var renderer = self
-        if let top = topHeadingLevel { renderer.headingLevels = Self.levels(of: blocks, startingAt: top) }
-        let lines = renderer.blockLines(blocks, tight: false)
+        var blocks = blocks
+        if let top = topHeadingLevel {
+            let levels = Self.levels(of: blocks, startingAt: top)
+            var previous = top - 1
+            blocks = Self.relevelled(blocks, levels: levels, previous: &previous)
+        }
+        let lines = blockLines(blocks, tight: false)
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
     }
 
-    /// The level written for each level of the document (index 1…6), when `topHeadingLevel` is set.
-    private var headingLevels: [Int]?
+    /// The blocks with each heading at its level of `levels`, and never more than one below the heading
+    /// before it (`previous`; the first at most `topHeadingLevel`), as `HTMLRenderer` places them.
+    private static func relevelled(_ blocks: [MarkdownBlock], levels: [Int], previous: inout Int) -> [MarkdownBlock] {
+        blocks.map { block in
+            switch block {
+            case .heading(let level, let content):
+                let placed = min(levels[min(6, max(1, level))], previous + 1)
+                previous = placed
+                return .heading(level: placed, content)
+            case .blockQuote(let inner):
+                return .blockQuote(relevelled(inner, levels: levels, previous: &previous))
+            case .list(var list):
+                list.items = list.items.map { relevelled($0, levels: levels, previous: &previous) }
+                return .list(list)
+            default:
+                return block
+            }
+        }
+    }
 
     /// The document's highest level used becomes `top`, each lower one used the next (at most 6).
     private static func levels(of blocks: [MarkdownBlock], startingAt top: Int) -> [Int] {
@@ -143,7 +164,7 @@ public struct MarkdownRenderer: Sendable {
         case .paragraph(let content):
             return split(render(inlines: content))
         case .heading(let level, let content):
-            return [heading(content, level: headingLevels?[min(6, max(1, level))] ?? level)]
+            return [heading(content, level: level)]
         case .list(let list):
             return listLines(list, alternate: false)
         case .blockQuote(let blocks):

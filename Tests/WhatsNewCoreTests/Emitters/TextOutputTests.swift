@@ -180,13 +180,18 @@ final class TextOutputTests: XCTestCase {
                     body: "# Setup\\n\\nText.\\n\\n### Details\\n\\nMore.\\n\\n# Again\\n\\n###### Deep"
             """
         }
-        for (title, expected) in [(nil as String?, [1, 2, 3, 4, 3, 5]), ("Guide", [1, 2, 3, 4, 5, 4, 6])] {
+        for (title, expected) in [(nil as String?, [1, 2, 3, 4, 3, 4]), ("Guide", [1, 2, 3, 4, 5, 4, 5])] {
             let markdown = MarkdownEmitter().emit(try notes(manifest(title: title)))
             let html = try CmarkGFM.html(markdown)
             let levels = html.components(separatedBy: "<h").dropFirst().compactMap { Int(String($0.prefix(1))) }
             XCTAssertEqual(levels, expected, markdown)
             XCTAssertEqual(html.components(separatedBy: "<h1>").count, 2, "no H1 beside the document's")
         }
+        // A page that begins below its highest level starts right under the version all the same.
+        let lower = MarkdownRenderer(topHeadingLevel: 3).render(MarkdownDocument(parsing: "## A\n\n# B\n\n### C"))
+        XCTAssertEqual(lower, "### A\n\n### B\n\n#### C\n")
+        XCTAssertEqual(HTMLRenderer(topHeadingLevel: 3).render(MarkdownDocument(parsing: "## A\n\n# B\n\n### C")),
+                       "<h3>A</h3>\n<h3>B</h3>\n<h4>C</h4>\n", "as the HTML page places them")
     }
 }
 
