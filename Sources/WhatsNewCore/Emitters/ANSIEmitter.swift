@@ -1,7 +1,10 @@
-/// Terminal text (SPEC §5): a bold centered title, one row per feature (colored glyph, bold title, dimmed
-/// subtitle wrapped with a hanging indent), and a footer with the secondary action (an OSC 8 hyperlink, or
-/// its URL printed) above the primary action as a `[ Continue ]` button in its colors. Layout spacing maps
-/// to blank lines and columns in proportion; with `TerminalCapabilities.plain` not one escape is written.
+/// Terminal text (SPEC §5): a bold centered title, one row per feature (colored glyph — or an image's own alt
+/// text as `[Trails logo]` — bold title in a column of its own, dimmed subtitle wrapped with a hanging
+/// indent), and a footer with the secondary action (an OSC 8 hyperlink where the terminal is known to follow
+/// one, else its URL printed; a `present` page indented as the features' text) above the primary action as a
+/// `[ Continue ]` button in its colors. Colors are `TerminalColors`': readable on light and dark terminals.
+/// Layout spacing maps to blank lines and columns in proportion; with `TerminalCapabilities.plain` not one
+/// escape is written.
 public struct ANSIEmitter: Sendable {
     public var capabilities: TerminalCapabilities
     /// The width in columns (within `widths`).
