@@ -9,7 +9,8 @@
 ///   elsewhere before `]` followed by `(` and a `[` that starts a line; before an `&` that would start an entity;
 /// - before the `:` of `http://`, `https://`, `ftp://` and the `.` of `www.` where GitHub would autolink them,
 ///   except inside a link's text, where it makes no autolink; in a heading, before a `#` that would be taken as its closing sequence;
-/// - before a line start that would open a block (`#`, `>`, `-`, `+`, `=`, `*`, `_`, `1.`, `1)`, `[`, `~~~`);
+/// - before a line start that would open a block (`#`, `>`, `-`, `+`, `=`, `*`, `_`, `1.`, `1)`, `[`, `~~~`) or
+///   be a table's delimiter row (`:-`, `-|-`);
 ///   a space or tab that starts or ends a line becomes a character reference, so it is neither indentation
 ///   nor a hard line break.
 /// Control characters become U+FFFD; bidi embedding, override and isolate controls are shown visibly as
@@ -182,6 +183,18 @@ public enum MarkdownEscaping {
             guard position < count else { return state.following.map { $0 == " " || $0 == "\t" || $0 == "\n" } ?? true }
             let next = bytes[position]
             return next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") || next == UInt8(ascii: "\n") || next == UInt8(ascii: "\r")
+        }
+        // A line of `-`, `:`, `|` and spaces under another is a table's delimiter row (`a` over `:-` is a table
+        // of one column): its first character is escaped.
+        var end = index
+        while end < count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
+        let cells: Set<UInt8> = [UInt8(ascii: "-"), UInt8(ascii: ":"), UInt8(ascii: "|"), UInt8(ascii: " "), UInt8(ascii: "\t")]
+        let lineEnds = end < count || state.following.map { $0 == "\n" || ($0.isASCII && cells.contains(UInt8($0.value))) } ?? true
+        if byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t"), lineEnds,
+           bytes[index..<end].allSatisfy({ cells.contains($0) }), bytes[index..<end].contains(UInt8(ascii: "-")) {
+            out.append(backslash)
+            out.append(byte)
+            return index + 1
         }
         switch byte {
         case UInt8(ascii: " "):

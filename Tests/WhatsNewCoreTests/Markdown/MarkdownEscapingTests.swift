@@ -79,6 +79,12 @@ final class MarkdownEscapingTests: XCTestCase {
             ("    code?", "&#32;   code?"),
             ("two  \nlines", "two &#32;\nlines"),
             ("a\n- b\n# c\n==", "a\n\\- b\n\\# c\n\\=="),
+            // A table's delimiter row under a line (`a` over `:-` is a table of one column), and lines that are none.
+            ("a\n:-", "a\n\\:-"),
+            ("a\n-:", "a\n\\-:"),
+            ("a\n:-: | :-", "a\n\\:-: \\| :-"),
+            ("a\n:-) smile", "a\n:-) smile"),
+            ("a\n-5 degrees", "a\n-5 degrees"),
         ]
         for (text, expected) in cases { try assertParagraph(text, expected) }
     }
@@ -143,15 +149,22 @@ final class MarkdownEscapingTests: XCTestCase {
     /// (the parser linked into whatsnew has autolink and strikethrough only; see `MarkdownRendererTests`).
     func testGeneratedTextThroughGitHubsExtensions() throws {
         let pieces = ["a", "b", " ", "1", "12", ".", ")", "-", "+", "#", "=", "*", "_", "`", "~", "~~", "~~~", "[", "]", "[ ]", "(",
-                      "<", ">", "<b>", "&", "&amp;", "\\", "!", "|", ":", "//", "www.", "http://x.y", "\n", "é", "中", "🚀", "---", "|-|"]
-        var generator = SeededGenerator(seed: 17)
+                      "<", ">", "<b>", "&", "&amp;", "\\", "!", "|", ":", "//", "www.", "http://x.y", "\n", "é", "中", "🚀", "---", "|-|",
+                      "\n:-", "\n-:", ":-:"]
+        let seed = ProcessInfo.processInfo.environment["WHATSNEW_ESCAPING_SEED"].flatMap { UInt64($0) } ?? 17
+        var generator = SeededGenerator(seed: seed)
         var texts: [String] = []
-        while texts.count < 400 {
+        while texts.count < 1000 {
             var text = (0..<Int.random(in: 1...10, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
-            while let last = text.last, last == " " || last == "\n" { text.removeLast() }
-            while let first = text.first, first == "\n" || first == " " { text.removeFirst() }
-            while text.contains("\n\n") { text = text.replacingOccurrences(of: "\n\n", with: "\n") }
-            text = text.replacingOccurrences(of: " \n", with: "\n").replacingOccurrences(of: "\n ", with: "\n")
+            // A paragraph holds no blank line, and white space around its lines is not escaping's concern.
+            var previous = ""
+            while previous != text {
+                previous = text
+                text = text.replacingOccurrences(of: " \n", with: "\n").replacingOccurrences(of: "\n ", with: "\n")
+                    .replacingOccurrences(of: "\n\n", with: "\n")
+                while let last = text.last, last == " " || last == "\n" { text.removeLast() }
+                while let first = text.first, first == "\n" || first == " " { text.removeFirst() }
+            }
             if !text.isEmpty { texts.append(text) }
         }
         // One document, a paragraph each: paragraphs do not affect each other's inlines.
@@ -162,6 +175,22 @@ final class MarkdownEscapingTests: XCTestCase {
         XCTAssertEqual(paragraphs.count, texts.count, rendered)
         for (index, paragraph) in paragraphs.enumerated() where index < expected.count {
             XCTAssertEqual(paragraph, expected[index], "\(texts[index].debugDescription) written \(MarkdownRenderer().render(inlines: [.text(texts[index])]).debugDescription)")
+        }
+
+        // The same texts as list items (each list ended by a comment) and as headings.
+        let items = texts.map { "- " + MarkdownRenderer().render(inlines: [.text($0)], continuation: "  ") }
+        let renderedItems = try CmarkGFM.html(items.joined(separator: "\n\n<!-- -->\n\n"))
+            .components(separatedBy: "<!-- raw HTML omitted -->\n")
+        XCTAssertEqual(renderedItems.count, texts.count)
+        for (index, item) in renderedItems.enumerated() where index < texts.count {
+            XCTAssertEqual(item, "<ul>\n<li>\(html(texts[index]))</li>\n</ul>\n", "\(texts[index].debugDescription) written \(items[index].debugDescription)")
+        }
+        let headings = texts.map { MarkdownRenderer().heading([.text($0)], level: 2) }
+        let renderedHeadings = try CmarkGFM.html(headings.joined(separator: "\n") + "\n").split(separator: "\n").map(String.init)
+        XCTAssertEqual(renderedHeadings.count, texts.count)
+        for (index, heading) in renderedHeadings.enumerated() where index < texts.count {
+            let oneLine = texts[index].replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces)
+            XCTAssertEqual(heading, "<h2>\(html(oneLine))</h2>", "\(texts[index].debugDescription) written \(headings[index].debugDescription)")
         }
     }
 }
