@@ -62,7 +62,8 @@ enum TemplateContext {
                     "linkText": clean(notes.appName ?? appURL ?? ""), "id": clean(notes.appID ?? ""),
                     "hasBrand": notes.appName != nil || appURL != nil, "iconHTML": parts.appIcon],
             "title": clean(notes.appName.map { "\($0) — \(words.releaseNotes)" } ?? words.releaseNotes),
-            "markdownTitle": MarkdownEmitter.titleLine(notes),
+            "markdownTitle": MarkdownEmitter.titleLine(notes) ?? "",
+            "hasMarkdownTitle": MarkdownEmitter.titleLine(notes) != nil,
             "lang": parts.pageLanguage,
             "wordsLang": parts.wordsLanguage,
             "words": ["releaseNotes": words.releaseNotes, "versions": words.versions, "skipToNotes": words.skipToNotes,
@@ -71,7 +72,12 @@ enum TemplateContext {
             "hasSeveralVersions": notes.versions.count > 1,
             "hasNoVersions": notes.versions.isEmpty,
             "versionCount": notes.versions.count,
-            "versions": notes.versions.map { version($0, parts: parts, sharedTitle: shared) },
+            "versions": notes.versions.enumerated().map { index, entry in
+                var values = version(entry, parts: parts, sharedTitle: shared)
+                // In Markdown, a blank line before each version's heading but a first one that begins the file.
+                values["markdownFollowsBlock"] = index > 0 || MarkdownEmitter.titleLine(notes) != nil
+                return values
+            },
         ]
     }
 
@@ -126,7 +132,8 @@ enum TemplateContext {
                     "titleLang": lang(.pageTitle),
                     "bodyLang": lang(.pageBody),
                     "body": ["html": HTMLRenderer(topHeadingLevel: title == nil ? 3 : 4).render(document),
-                             "markdown": renderer.render(document), "plain": PlainTextRenderer.render(document)],
+                             "markdown": MarkdownRenderer(topHeadingLevel: title == nil ? 3 : 4).render(document),
+                             "plain": PlainTextRenderer.render(document)],
                 ] as [String: Any]
             case .dismiss:
                 secondary["dismiss"] = true
