@@ -25,8 +25,8 @@ struct CompileCommand: ParsableCommand {
 
         Outputs are written atomically, and nothing is written when the manifest has errors. A new file gets
         0666 less the umask; a replaced one keeps its mode and owner (a read-only one needs --force). The
-        directories -o names are created when missing, as by mkdir -p. An output that is one of the inputs is
-        a usage error.
+        directories -o and --refs-out name are created when missing, as by mkdir -p. An output that is one of
+        the inputs is a usage error.
         Exit codes: 0 success, 1 the input has errors, 64 usage error, 74 an I/O error.
         """
     )
@@ -132,9 +132,12 @@ struct CompileCommand: ParsableCommand {
         guard let compilation else { throw Output.inputErrors }
         // Every error is known by now; each output streams into its file as it is rendered.
         do {
+            // `-o site/`, `-o docs/CHANGELOG.md` or `--refs-out app/refs.yaml`: the directories the paths name are
+            // created, as by `mkdir -p`, every one before the first output is written.
+            for path in plan.targets.map(\.path) + (compilation.whatsNewKitRefs.map { [$0.path] } ?? []) {
+                try FileSystem.createMissingDirectories(toward: path)
+            }
             for target in plan.targets {
-                // `-o site/` or `-o docs/CHANGELOG.md`: the directories the path names are created, as by `mkdir -p`.
-                try FileSystem.createMissingDirectories(toward: target.path)
                 try FileSystem.writeAtomically(to: target.path, force: force) { writer in
                     compilation.render(target) { chunk in writer.write(chunk) }
                 }

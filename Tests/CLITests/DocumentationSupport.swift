@@ -382,12 +382,13 @@ enum OutputNames {
         return list.components(separatedBy: "'").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
     }
 
-    /// The files (relative paths, sorted) `compile Fixtures/notes.yaml --release 1.2.0 ARGUMENTS -o DIR/` writes.
+    /// The files (relative paths, sorted) `compile Fixtures/notes.yaml --release 1.2.0 --platform ios ARGUMENTS -o DIR/`
+    /// writes. (The fixture has features limited to platforms, which whatsnewkit-json refuses without `--platform`.)
     static func written(_ arguments: [String]) throws -> [String] {
         let directory = try TemporaryDirectory("outputs")
         try directory.mkdir("out")
         let out = directory.path("out") + "/"
-        let result = try CommandRunner.run(["compile", "Fixtures/notes.yaml", "--release", "1.2.0"] + arguments + ["-o", out],
+        let result = try CommandRunner.run(["compile", "Fixtures/notes.yaml", "--release", "1.2.0", "--platform", "ios"] + arguments + ["-o", out],
                                            in: Paths.repositoryRoot)
         guard result.status == 0 else { throw DocumentationTests.DocumentationError(description: "compile \(arguments): \(result.stderr)") }
         guard let walker = FileManager.default.enumerator(atPath: out) else { return [] }

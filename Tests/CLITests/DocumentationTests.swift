@@ -225,12 +225,23 @@ final class EmbeddingExampleTests: XCTestCase {
         Paths.repositoryRoot.appendingPathComponent("docs/examples/" + name).path
     }
 
-    /// Runs the example and `whatsnew show` on the same manifest and version, each with its own state file.
-    private func both(_ manifest: String, _ version: String, _ options: [String] = ["--no-tty-check"]) throws -> (CommandResult, CommandResult) {
+    /// Runs the example and `whatsnew show` on the same manifest and version, each with its own state file, and
+    /// with standard output on a pseudo-terminal of its own, as a user runs them (or on a pipe, as a script does,
+    /// when `inTerminal` is false). Both keep the silence rules: notes only on a terminal, and not under
+    /// `WHATSNEW_DISABLE` (`disable`; empty does not disable).
+    private func both(_ manifest: String, _ version: String, inTerminal: Bool = true, disable: String = "") throws -> (CommandResult, CommandResult) {
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: example.path), "\(example.path) is not built; run 'swift build'")
-        let ours = try CommandRunner.run(executable: example, [manifest, version, "--state-file", directory.path("example.json"), "--width", "60"] + options)
+        func terminal() throws -> PseudoTerminal? {
+            guard inTerminal else { return nil }
+            guard let terminal = PseudoTerminal() else { throw XCTSkip("no pseudo-terminal available") }
+            return terminal
+        }
+        // The same terminal for both, with colors.
+        let environment = ["TERM": "xterm-256color", "WHATSNEW_DISABLE": disable]
+        let ours = try CommandRunner.run(executable: example, [manifest, version, "--state-file", directory.path("example.json"), "--width", "60"],
+                                         environment: environment, terminal: terminal())
         let theirs = try CommandRunner.run(["show", manifest, "--current-version", version, "--state-file", directory.path("show.json"),
-                                            "--width", "60"] + options)
+                                            "--width", "60"], environment: environment, terminal: terminal())
         return (ours, theirs)
     }
 
@@ -267,9 +278,12 @@ final class EmbeddingExampleTests: XCTestCase {
     }
 
     func testItIsSilentInAPipeAndReportsABrokenManifestAsShowDoes() throws {
-        let silent = try both(manifest("manifest/trails.yaml"), "1.2.0", [])
+        let silent = try both(manifest("manifest/trails.yaml"), "1.2.0", inTerminal: false)
         assertSame(silent, "standard output is a pipe")
         XCTAssertEqual(silent.0.stdout, "")
+        let disabled = try both(manifest("manifest/trails.yaml"), "1.2.0", disable: "1")
+        assertSame(disabled, "WHATSNEW_DISABLE=1 in a terminal")
+        XCTAssertEqual(disabled.0.stdout, "")
         let (ours, theirs) = try states()
         XCTAssertNil(ours)
         XCTAssertNil(theirs)

@@ -67,7 +67,7 @@ final class OutputFileTests: XCTestCase {
 
     /// Issue 17, item 4: a rewritten output keeps its mode (0640 stays 0640) and its owner and group, on every
     /// path that replaces a file: `-o FILE`, `-o DIR` with several formats, a link to the output; the state file
-    /// of `show` and `state` keeps its owner and group, and is 0600 as SPEC §6 has it.
+    /// of `show` and `state` keeps its owner and group, and is 0600, as the README says (readable by its user alone).
     func testEveryReplacedFileKeepsItsModeAndOwner() throws {
         let asRoot = geteuid() == 0
         func prepare(_ relative: String) throws {
@@ -98,7 +98,7 @@ final class OutputFileTests: XCTestCase {
         XCTAssertEqual(linked.status, 0, linked.stderr)
         try assertKept("target.json", "-o LINK")
 
-        // The state file is 0600 (SPEC §6), also when it is replaced, and keeps its owner and group.
+        // The state file is 0600 (its user's alone), also when it is replaced, and keeps its owner and group.
         try directory.write("state-notes.yaml", """
             app: { id: com.example.modes }
             versions:

@@ -161,6 +161,56 @@ final class WhatsNewKitJSONTests: XCTestCase {
         XCTAssertEqual(try keys(["--platform", "ios", "--since", "1.0.0"]), ["v1.1.0-feature-2-image", "v1.1.0-primaryAction"])
     }
 
+    /// A version `--platform` leaves without features is left out of whatsnewkit-json as from every other output,
+    /// with the note: its keys are not in the refs, the versions kept have the keys they have whatever the
+    /// platform, and a pre-release left out so is not refused.
+    func testAVersionThePlatformLeavesWithoutFeaturesIsLeftOutAndTheKeysStay() throws {
+        try directory.write("notes.yaml", """
+            versions:
+              - version: 2.0.0-beta.1
+                features:
+                  - { image: { systemName: moon.fill }, title: Night maps, subtitle: Dark tiles., platforms: [macos] }
+              - version: 1.1.0
+                features:
+                  - image: { emoji: "⌚" }
+                    title: Watch app
+                    subtitle: On your wrist.
+                    platforms: [watchos]
+                primaryAction: { title: Go }
+              - version: 1.0.0
+                features:
+                  - image: { systemName: bolt.fill }
+                    title: Sync
+                    subtitle: In the background.
+                primaryAction: { title: Go }
+            """)
+        func compile(_ platform: String) throws -> (result: CommandResult, documents: [[String: Any]], refs: String) {
+            let result = try run(["compile", "notes.yaml", "--format", "whatsnewkit-json", "--platform", platform,
+                                  "-o", "wnk-\(platform).json", "--refs-out", "refs-\(platform).yaml"])
+            let data = (try? Data(contentsOf: directory.url.appendingPathComponent("wnk-\(platform).json"))) ?? Data()
+            let documents = (try? JSONSerialization.jsonObject(with: data)) as? [[String: Any]] ?? []
+            return (result, documents, (try? directory.read("refs-\(platform).yaml")) ?? "")
+        }
+        let ios = try compile("ios")
+        XCTAssertEqual(ios.result.status, 0, ios.result.stderr)
+        XCTAssertEqual(ios.documents.map { $0["version"] as? String }, ["1.0.0"])
+        XCTAssertTrue(ios.result.stderr.contains("whatsnew: note: versions 2.0.0-beta.1, 1.1.0 have no feature for --platform ios, so the outputs leave them out [empty-after-platform-filter]"),
+                      ios.result.stderr)
+        XCTAssertFalse(ios.result.stderr.contains("whatsnewkit-prerelease"), ios.result.stderr)
+        XCTAssertFalse(ios.refs.contains("v1.1.0") || ios.refs.contains("moon.fill") || ios.refs.contains("⌚"), ios.refs)
+        XCTAssertTrue(ios.refs.contains("v1.0.0-feature-1-image"), ios.refs)
+
+        let watch = try compile("watchos")
+        XCTAssertEqual(watch.result.status, 0, watch.result.stderr)
+        XCTAssertEqual(watch.documents.map { $0["version"] as? String }, ["1.1.0", "1.0.0"])
+        XCTAssertEqual(watch.documents.last.map { NSDictionary(dictionary: $0) }, ios.documents.first.map { NSDictionary(dictionary: $0) },
+                       "1.0.0 is written alike, its keys the same, whichever versions the platform leaves out")
+
+        let mac = try compile("macos")
+        XCTAssertEqual(mac.result.status, 1, "the pre-release is kept for macos, and refused")
+        XCTAssertTrue(mac.result.stderr.contains("[whatsnewkit-prerelease]"), mac.result.stderr)
+    }
+
     // MARK: --refs-out
 
     func testRefsOutWithoutAWhatsNewKitJSONOutputIsAUsageError() throws {
@@ -218,6 +268,23 @@ final class WhatsNewKitJSONTests: XCTestCase {
 
     /// The YAML registries read back as exactly what they were made from, whatever the texts hold: YAML syntax,
     /// words YAML reads as booleans, control and bidi characters, line breaks YAML would fold, several lines.
+    /// `--refs-out` creates the directories it names, as `-o` does, and every directory is made before the first
+    /// output is written: a refs path that cannot be made leaves the JSON unwritten too (it was written, and the
+    /// refs then failed, when `-o` learnt to create directories and `--refs-out` had not).
+    func testRefsOutCreatesItsDirectoriesAsOutputDoesBeforeAnythingIsWritten() throws {
+        try directory.write("notes.yaml", "versions:\n  - version: 1.0.0\n    features: [{ title: Hello, subtitle: World. }]\n")
+        let made = try run(["compile", "notes.yaml", "--format", "whatsnewkit-json", "-o", "app/wnk.json", "--refs-out", "app/refs/refs.yaml"])
+        XCTAssertEqual(made.status, 0, made.stderr)
+        XCTAssertTrue(try directory.read("app/refs/refs.yaml").contains("noImage"))
+        XCTAssertEqual(try run(["validate", "app/wnk.json", "--refs", "app/refs/refs.yaml"]).status, 0)
+
+        try directory.write("file", "")
+        let blocked = try run(["compile", "notes.yaml", "--format", "whatsnewkit-json", "-o", "wnk.json", "--refs-out", "file/refs.yaml"])
+        XCTAssertEqual(blocked.status, 74, blocked.stderr)
+        XCTAssertTrue(blocked.stderr.contains("not a directory"), blocked.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.path("wnk.json")), "nothing is written")
+    }
+
     func testTheYAMLRefsHoldEveryTextExactly() throws {
         let titles = ["true", "No", "null", "~", "a: b", "# not a comment", "- item", "'quoted'", "\"double\"", " leading space", "trailing space ",
                       "tab\there", "line\u{2028}separator", "next\u{85}line", "bidi \u{202E}override", "bell \u{7}", "[brackets] {braces}", "@at",

@@ -10,13 +10,16 @@ public struct CommandResult: Sendable {
 /// Runs the built `whatsnew` binary as a user would.
 public enum CommandRunner {
     public static func run(_ arguments: [String], in directory: URL? = nil, stdin: Data? = nil,
-                           environment: [String: String] = [:]) throws -> CommandResult {
-        try run(executable: Paths.binary, arguments, in: directory, stdin: stdin, environment: environment)
+                           environment: [String: String] = [:], terminal: PseudoTerminal? = nil) throws -> CommandResult {
+        try run(executable: Paths.binary, arguments, in: directory, stdin: stdin, environment: environment, terminal: terminal)
     }
 
     /// Runs another program (`python3`, `setpriv`, …; see `which`).
+    ///
+    /// With `terminal`, the program's standard output is that pseudo-terminal instead of a pipe, as when a user
+    /// runs it in a terminal, and `stdout` is what the terminal received. A terminal serves one run.
     public static func run(executable: URL, _ arguments: [String], in directory: URL? = nil, stdin: Data? = nil,
-                           environment: [String: String] = [:]) throws -> CommandResult {
+                           environment: [String: String] = [:], terminal: PseudoTerminal? = nil) throws -> CommandResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -27,10 +30,17 @@ public enum CommandRunner {
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
+        if let terminal {
+            precondition(terminal.secondary >= 0, "a PseudoTerminal serves one run")
+            process.standardOutput = FileHandle(fileDescriptor: terminal.secondary, closeOnDealloc: false)
+        } else {
+            process.standardOutput = out
+        }
         process.standardError = err
         process.standardInput = input
         try process.run()
+        // The program has its own descriptor of the terminal now: reading ends when it exits.
+        terminal?.closeSecondary()
         if let stdin { input.fileHandleForWriting.write(stdin) }
         try input.fileHandleForWriting.close()
         // Read both pipes concurrently so a full pipe never blocks the child.
@@ -41,7 +51,7 @@ public enum CommandRunner {
             errData = err.fileHandleForReading.readDataToEndOfFile()
             group.leave()
         }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let outData = terminal?.readToEnd() ?? out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
         return CommandResult(stdout: String(decoding: outData, as: UTF8.self),

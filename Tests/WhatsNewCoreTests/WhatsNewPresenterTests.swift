@@ -215,32 +215,19 @@ final class WhatsNewPresenterTests: XCTestCase {
 
     /// Points standard output at `pipe` (or at a new pseudo-terminal when nil) until the returned closure runs.
     private func redirectStandardOutput(to pipe: Pipe?) throws -> () -> Void {
+        var terminal: PseudoTerminal?
+        if pipe == nil {
+            guard let opened = PseudoTerminal() else { throw XCTSkip("no pseudo-terminal available") }
+            terminal = opened
+        }
         fflush(nil)
         let saved = dup(1)
-        var terminal: (primary: Int32, secondary: Int32)?
-        if let pipe {
-            dup2(pipe.fileHandleForWriting.fileDescriptor, 1)
-        } else {
-            // posix_openpt and friends are not in Swift's Glibc module: /dev/ptmx with Linux's ioctls (TIOCSPTLCK, TIOCGPTN).
-            let primary = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
-            var unlock: Int32 = 0
-            var number: UInt32 = 0
-            guard primary >= 0, ioctl(primary, 0x4004_5431, &unlock) == 0, ioctl(primary, 0x8004_5430, &number) == 0 else {
-                throw XCTSkip("no pseudo-terminal available")
-            }
-            let secondary = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY | O_CLOEXEC)
-            guard secondary >= 0 else { throw XCTSkip("no pseudo-terminal available") }
-            terminal = (primary, secondary)
-            dup2(secondary, 1)
-        }
+        dup2(pipe?.fileHandleForWriting.fileDescriptor ?? terminal?.secondary ?? 1, 1)
         return {
             fflush(nil)
             dup2(saved, 1)
             close(saved)
-            if let terminal {
-                close(terminal.secondary)
-                close(terminal.primary)
-            }
+            terminal = nil
         }
     }
 }

@@ -35,11 +35,11 @@ public struct Selection: Sendable, Hashable {
         // Without a filter, the sorted entries as they are: copying thousands again costs more than the sort.
         guard release != nil || since != nil || platform != nil else { return sorted }
         return sorted.compactMap { entry in
-            guard includes(entry) else { return nil }
+            guard keeps(entry) else { return nil }
             guard platform != nil else { return entry }
             var filtered = entry
             filtered.features = entry.features.filter(includes)
-            return filtered.features.isEmpty && !entry.features.isEmpty ? nil : filtered
+            return filtered
         }
     }
 
@@ -48,8 +48,19 @@ public struct Selection: Sendable, Hashable {
     public func emptiedByPlatform(of manifest: Manifest) -> [SemanticVersion] {
         guard platform != nil else { return [] }
         return manifest.sortedVersions.compactMap { entry in
-            includes(entry) && !entry.features.isEmpty && !entry.features.contains(where: includes) ? entry.version : nil
+            includes(entry) && isEmptiedByPlatform(entry) ? entry.version : nil
         }
+    }
+
+    /// Whether the outputs keep the version: `--release` and `--since` select it, and `--platform` does not
+    /// leave it without features. (Every output decides by this, those that filter versions themselves too.)
+    public func keeps(_ entry: VersionEntry) -> Bool {
+        includes(entry) && !isEmptiedByPlatform(entry)
+    }
+
+    /// Whether the version has features, none of them for `platform`.
+    private func isEmptiedByPlatform(_ entry: VersionEntry) -> Bool {
+        platform != nil && !entry.features.isEmpty && !entry.features.contains(where: includes)
     }
 
     /// Whether `--release` and `--since` select the version.

@@ -24,7 +24,8 @@
 ///   `userInfo` is): `v1.2.0-offline-maps-image` (`v1.2.0-feature-2-image` for a feature without `id`: its place
 ///   as written, whatever `--platform` keeps), `v1.2.0-primaryAction`, `v1.2.0-secondaryAction`,
 ///   `defaults-primaryAction`, `defaults-secondaryAction`, with `-2`, `-3`, … when a key is taken. Keys are made
-///   for every version in order, selected or not, so a key is the same whatever `--release`/`--since` select;
+///   for every version in order, selected or not, so a key is the same whatever `--release`/`--since` select and
+///   whichever versions `--platform` leaves without features (those are left out, as from every output);
 /// - a feature without an image refers to `noImage`, an empty image the app registers (the decoder needs one);
 /// - a version without a primary action refers to `continue`, WhatsNewKit's default `PrimaryAction()`;
 /// - a version without a secondary action has `"secondaryAction": ""`, a key nothing is registered under
@@ -139,7 +140,7 @@ private struct WhatsNewKitWriter {
             }
             let primaryKey = entry.primaryAction.flatMap { if case .inline = $0 { return key("v\(version)-primaryAction") } else { return nil } }
             let secondaryKey = entry.secondaryAction.flatMap { if case .inline = $0 { return key("v\(version)-secondaryAction") } else { return nil } }
-            guard selection.includes(entry) else { continue }
+            guard selection.keeps(entry) else { continue }
 
             if entry.layout != nil {
                 engine.report(Diagnostic(.warning, code: "whatsnewkit-layout",
@@ -226,7 +227,7 @@ private struct WhatsNewKitWriter {
     private mutating func checkVersions(_ versions: [VersionEntry]) {
         var firstLimited: (entry: VersionEntry, feature: Feature)?
         var limited = 0
-        for entry in versions where selection.includes(entry) {
+        for entry in versions where selection.keeps(entry) {
             if entry.version.isPrerelease {
                 fail(Diagnostic(.error, code: "whatsnewkit-prerelease",
                                 message: "version '\(entry.versionText)' is a pre-release; WhatsNewKit has no pre-releases and would read it as \(SemanticVersion.whatsNewKitReading(of: entry.version.description))",

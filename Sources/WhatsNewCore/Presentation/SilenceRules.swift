@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 
-/// When notes must not be shown at all (SPEC §6): `WHATSNEW_DISABLE` set to a true value, or output that is
+/// When notes must not be shown at all: `WHATSNEW_DISABLE` set to a true value, or output that is
 /// not a terminal, so that a script piping the host app's output never sees release notes. One
 /// implementation for `whatsnew show` and `WhatsNewPresenter.present`, which both show nothing and record
 /// nothing when `reason` is not nil.

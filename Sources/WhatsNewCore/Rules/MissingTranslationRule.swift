@@ -1,4 +1,4 @@
-/// `missing-translation` (warning): a localized text whose fallback chain (SPEC §1: the locale, its language,
+/// `missing-translation` (warning): a localized text whose fallback chain (the locale, its language,
 /// `defaults.locale`, the first entry) does not reach a translation in the language of a locale other texts
 /// of the manifest have, so that a reader of that locale would get this text in another language.
 ///

@@ -2,7 +2,7 @@
 // running whatsnew as a process. The example of docs/library.md: `swift build` builds it as
 // WhatsNewEmbeddingExample, and DocumentationTests checks that it prints what `whatsnew show` prints.
 //
-// Usage: WhatsNewEmbeddingExample MANIFEST CURRENT-VERSION [--state-file FILE] [--width N] [--no-tty-check]
+// Usage: WhatsNewEmbeddingExample MANIFEST CURRENT-VERSION [--state-file FILE] [--width N]
 //        WhatsNewEmbeddingExample --markdown MANIFEST      (Changelog.swift: the notes as Markdown)
 import WhatsNewCore
 #if canImport(Glibc)
@@ -13,10 +13,12 @@ import Darwin
 
 /// Shows the notes of `current` the user has not seen yet, and records them; returns the exit code
 /// `whatsnew show` would: 0 whether or not something was shown, 1 a broken manifest, 74 an unusable state.
-func showWhatsNew(manifestPath: String, current: SemanticVersion, stateFile: String?, width: Int, checkTerminal: Bool) -> Int32 {
-    // Never in a pipe, and never when the user turned it off: a script reading the app's output must not
-    // see release notes.
-    if WhatsNewPresenter.silenceReason(checkTerminal: checkTerminal) != nil { return 0 }
+func showWhatsNew(manifestPath: String, current: SemanticVersion, stateFile: String?, width: Int) -> Int32 {
+    // Never in a pipe, and never when the user turned it off (WHATSNEW_DISABLE): a script reading the app's
+    // output must not see release notes. present() keeps these rules itself; asking them first, as
+    // `whatsnew show` does, spares reading the manifest when nothing will be shown.
+    let silence = SilenceRules()
+    if silence.reason != nil { return 0 }
 
     // Read and check the manifest; print its warnings and errors as whatsnew does.
     let engine = DiagnosticEngine()
@@ -33,14 +35,13 @@ func showWhatsNew(manifestPath: String, current: SemanticVersion, stateFile: Str
     do {
         // The versions this user has seen: in a file of their own (default: under $XDG_STATE_HOME/whatsnew/).
         let store = try stateFile.map { FileStateStore(path: $0) } ?? FileStateStore(appID: manifest.app?.id ?? "com.example.trails")
-        let presenter = WhatsNewPresenter(manifest: manifest, store: store)
+        let presenter = WhatsNewPresenter(manifest: manifest, store: store, silence: silence)
         // Decide (WhatsNewKit's policy), render what to show, then record it.
         let outcome = try presenter.present(current: current) { entries, manifest in
             var shown = manifest
             shown.versions = entries
             let notes = ReleaseNotes(shown, selection: Selection())
-            let useColor = isatty(1) == 1 && getenv("NO_COLOR") == nil
-            let terminal = TerminalCapabilities.detect(useColor: useColor, environment: environment(["COLORTERM", "TERM"]))
+            let terminal = TerminalCapabilities.detect(useColor: useColor(), environment: environment(["COLORTERM", "TERM", "FORCE_HYPERLINK", "COLORFGBG"]))
             print(ANSIEmitter(capabilities: terminal, width: width).emit(notes), terminator: "")
         }
         if let problem = outcome.plan.stateProblem { printError(TextDiagnosticPrinter().render(problem)) }
@@ -49,6 +50,13 @@ func showWhatsNew(manifestPath: String, current: SemanticVersion, stateFile: Str
         printError("whatsnew: error: \(error)\n")
         return 74
     }
+}
+
+/// Colors as whatsnew's `--color auto` has them: on a terminal, unless NO_COLOR is set (and not empty) or TERM is dumb.
+func useColor() -> Bool {
+    if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return false }
+    if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
+    return isatty(1) == 1
 }
 
 func printError(_ text: String) {
@@ -62,7 +70,7 @@ func environment(_ names: [String]) -> [String: String] {
     return values
 }
 
-// The command line: two arguments and three options, read by hand to keep the example about whatsnew.
+// The command line: two arguments and two options, read by hand to keep the example about whatsnew.
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.count == 2, arguments[0] == "--markdown" {
     do {
@@ -76,12 +84,9 @@ if arguments.count == 2, arguments[0] == "--markdown" {
 }
 var stateFile: String?
 var width = 80
-var checkTerminal = true
 while let index = arguments.firstIndex(where: { $0.hasPrefix("--") }) {
     let name = arguments.remove(at: index)
-    if name == "--no-tty-check" {
-        checkTerminal = false
-    } else if index < arguments.count, name == "--state-file" || name == "--width" {
+    if index < arguments.count, name == "--state-file" || name == "--width" {
         let value = arguments.remove(at: index)
         if name == "--state-file" { stateFile = value } else { width = Int(value) ?? width }
     } else {
@@ -90,7 +95,7 @@ while let index = arguments.firstIndex(where: { $0.hasPrefix("--") }) {
     }
 }
 guard arguments.count == 2, let current = SemanticVersion(arguments[1]) else {
-    printError("usage: WhatsNewEmbeddingExample MANIFEST CURRENT-VERSION [--state-file FILE] [--width N] [--no-tty-check]\n")
+    printError("usage: WhatsNewEmbeddingExample MANIFEST CURRENT-VERSION [--state-file FILE] [--width N]\n")
     exit(64)
 }
-exit(showWhatsNew(manifestPath: arguments[0], current: current, stateFile: stateFile, width: width, checkTerminal: checkTerminal))
+exit(showWhatsNew(manifestPath: arguments[0], current: current, stateFile: stateFile, width: width))
