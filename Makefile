@@ -3,7 +3,7 @@
 SHELL := /bin/bash
 PREFIX ?= /usr/local
 SWIFT ?= swift
-DEBIAN_PACKAGES := libyaml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libutf8proc-dev
+DEBIAN_PACKAGES := libyaml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libutf8proc-dev libxml2-dev
 BIN := .build/debug/whatsnew
 
 .PHONY: all deps bench-deps build release link-order test run bench install goldens schema-source check-schema check-html clean fuzz fuzz-build test-sanitize test-asan test-tsan html-deps browser-deps test-browser screenshots
@@ -12,13 +12,13 @@ all: build
 
 # Installs the C libraries from Debian when pkg-config cannot find them (we run as root; sudo otherwise).
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists yaml-0.1 libcmark-gfm libutf8proc; then \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists yaml-0.1 libcmark-gfm libutf8proc libxml-2.0; then \
 		echo "make: installing $(DEBIAN_PACKAGES)"; \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq pkg-config $(DEBIAN_PACKAGES); \
 	fi
-	@pkg-config --exists yaml-0.1 libcmark-gfm libutf8proc || { echo "make: libyaml, cmark-gfm or utf8proc still missing" >&2; exit 1; }
+	@pkg-config --exists yaml-0.1 libcmark-gfm libutf8proc libxml-2.0 || { echo "make: libyaml, cmark-gfm, utf8proc or libxml2 still missing" >&2; exit 1; }
 
 build: deps
 	$(SWIFT) build

@@ -7,6 +7,8 @@ public struct CompileRequest: Sendable {
     public var width: Int
     /// A custom template that renders every output instead of the built-in emitters (`--template`).
     public var template: TemplateEmitter?
+    /// The appcast whose items' descriptions the `appcast` output fills (`--into`), instead of writing one.
+    public var appcastToFill: AppcastInput?
 
     public init(selection: Selection = Selection(), page: HTMLEmitter.Page? = nil, terminal: TerminalCapabilities = .plain, width: Int = 80,
                 template: TemplateEmitter? = nil) {
@@ -55,7 +57,7 @@ extension Compiler {
     public func prepare(_ manifest: Manifest, plan: OutputPlan, request: CompileRequest,
                         engine: DiagnosticEngine) -> Compilation? {
         guard !engine.hasErrors else { return nil }
-        let selection = request.selection
+        guard let selection = request.selection.resolvingLatest(in: manifest, engine: engine) else { return nil }
         if let release = selection.release, manifest.entry(for: release) == nil {
             let known = manifest.sortedVersions.prefix(8).map(\.version.description).joined(separator: ", ")
             engine.report(Diagnostic(.error, code: "unknown-release",
@@ -80,8 +82,12 @@ extension Compiler {
                                      message: "--page showcase shows one version, and \(notes.versions.count) are selected: it shows the newest, \(newest.displayVersion)",
                                      fix: "choose the version with --release (e.g. --release \(newest.version.description)), or use --page changelog for all of them"))
         }
+        guard let publishing = Publishing.prepare(manifest, notes: notes, selection: selection, plan: plan, request: request, engine: engine) else {
+            return nil
+        }
         if leavesMemoryForExit { ProcessLifetime.keep(notes) }
-        return Compilation(notes: notes, request: request, whatsNewKitJSON: whatsNewKitJSON, imageFiles: readOptions.imageFiles)
+        return Compilation(notes: notes, request: request, whatsNewKitJSON: whatsNewKitJSON, imageFiles: readOptions.imageFiles,
+                           publishing: publishing)
     }
 }
 
@@ -93,6 +99,8 @@ public struct Compilation: Sendable {
     let whatsNewKitJSON: String?
     /// Where the image files an HTML page inlines may be read from, and how much of them.
     let imageFiles: ImageFileOptions
+    /// The feeds the HTML page links to, and the appcast `--into` filled.
+    let publishing: Publishing
 
     /// The output for `target`, handed to `write` in order in chunks of about 128 KB.
     public func render(_ target: OutputPlan.Target, to write: (UnsafeBufferPointer<UInt8>) -> Void) {
@@ -112,7 +120,7 @@ public struct Compilation: Sendable {
 
     private func render(_ target: OutputPlan.Target, into output: inout OutputBuffer) {
         if let template = request.template {
-            output += template.emit(notes, imageFiles: imageFiles)
+            output += template.emit(notes, imageFiles: imageFiles, feeds: publishing.feedLinks)
             return
         }
         switch target.format {
@@ -122,11 +130,27 @@ public struct Compilation: Sendable {
             MarkdownEmitter().emit(notes, into: &output)
         case .html:
             let page = request.page ?? (notes.versions.count == 1 ? .showcase : .changelog)
-            HTMLEmitter(page: page).emit(notes, imageFiles: imageFiles, into: &output)
+            var html = HTMLEmitter(page: page)
+            html.feeds = publishing.feedLinks
+            html.emit(notes, imageFiles: imageFiles, into: &output)
         case .json:
             JSONEmitter().emit(notes, into: &output)
         case .whatsNewKitJSON:
             output += whatsNewKitJSON ?? ""
+        case .releaseBody:
+            ReleaseBodyEmitter().emit(notes, into: &output)
+        case .atom:
+            AtomEmitter().emit(notes, into: &output)
+        case .jsonFeed:
+            JSONFeedEmitter().emit(notes, into: &output)
+        case .rss:
+            RSSEmitter().emit(notes, into: &output)
+        case .appcast:
+            if let filled = publishing.filledAppcast {
+                output.bytes += filled
+            } else {
+                AppcastEmitter().emit(notes, into: &output)
+            }
         }
     }
 }

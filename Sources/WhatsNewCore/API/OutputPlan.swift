@@ -31,7 +31,7 @@ public struct OutputPlan: Sendable, Hashable {
             return .failure(PlanError("several formats need '-o DIRECTORY', found the file '\(output)'"))
         }
         guard let format = unique.first ?? OutputFormat(fileExtensionOf: output) else {
-            return .failure(PlanError("cannot tell the format of '\(output)' from its extension; expected .txt, .md, .html or .json, or give --format"))
+            return .failure(PlanError("cannot tell the format of '\(output)' from its extension; expected .txt, .md, .html, .json, .atom or .rss, or give --format"))
         }
         return .success(OutputPlan(targets: [Target(format: format, path: output)]))
     }
