@@ -53,6 +53,6 @@ public enum DiagnosticCatalog {
         "missing-build": "A version in an appcast has no build number for its sparkle:version.",
         "appcast-no-item": "A selected version has no item in the appcast --into fills.",
         "invalid-appcast": "The appcast --into fills is not well-formed XML, not UTF-8, or not an RSS document.",
-        "xml-unavailable": "libxml2, which reads an appcast, could not be loaded.",
+        "xml-unavailable": "The libxml2 library, which reads an appcast, could not be loaded.",
     ]
 }
