@@ -1,5 +1,5 @@
 # whatsnew — `make run` builds and compiles the bundled example; `make test` builds and runs every test;
-# `make bench` measures speed and memory against SPEC §9 (not part of `make test`).
+# `make bench` measures speed and memory against its targets (see README, Set-up; not part of `make test`).
 SHELL := /bin/bash
 PREFIX ?= /usr/local
 SWIFT ?= swift

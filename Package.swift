@@ -46,6 +46,8 @@ let package = Package(
         // The libFuzzer target of `make fuzz`; a plain build makes it a tool that replays inputs.
         .target(name: "CFuzzerDriver"),
         .executableTarget(name: "WhatsNewFuzz", dependencies: ["WhatsNewCore", "YAMLTree", "CFuzzerDriver"]),
+        // The embedding example of docs/library.md: built with everything else, run by DocumentationTests.
+        .executableTarget(name: "WhatsNewEmbeddingExample", dependencies: ["WhatsNewCore"], path: "docs/examples/Embedding"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ThreadsTests", dependencies: ["Threads"]),
         .testTarget(name: "YAMLTreeTests", dependencies: ["YAMLTree", "TestSupport"]),

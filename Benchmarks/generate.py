@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes a realistic whatsnew manifest (SPEC §1) of about --bytes bytes: N versions × 10 features.
+"""Writes a realistic whatsnew manifest (docs/manifest.md) of about --bytes bytes: N versions × 10 features.
 
 The manifest is what a long-lived app accumulates: registries of images and actions that every entry
 uses, Markdown in every text, English titles with German and Chinese translations on some versions,

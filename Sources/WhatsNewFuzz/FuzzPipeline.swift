@@ -3,7 +3,7 @@ import YAMLTree
 
 /// What the fuzz target does with one input: read it with `Compiler.load(contents:name:engine:)` (the code
 /// path of files), render every output format with every terminal capability and both HTML pages, and print
-/// the diagnostics in every format. Outputs are checked for the promises of SPEC §8 that a scan can check;
+/// the diagnostics in every format. Outputs are checked for the promises about hostile input that a scan can check;
 /// a broken promise traps, so libFuzzer records the input as a crash.
 enum FuzzPipeline {
     /// The fuzzer's inputs are small; a 1 MiB limit keeps a stray huge input from being slow.

@@ -1,6 +1,6 @@
 import WhatsNewCore
 
-/// The promises of SPEC §8 that a scan of one output can check, as preconditions (a broken one is a
+/// The promises about hostile input that a scan of one output can check, as preconditions (a broken one is a
 /// finding): no raw control character in documents, and nothing unsafe reaching a terminal except the
 /// emitter's own SGR and OSC 8 sequences.
 enum OutputChecks {

@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Writing to the standard streams, and the exit codes of SPEC §4.
+/// Writing to the standard streams, and the exit codes: 0 success, 1 input errors, 64 usage, 74 I/O.
 enum Output {
     static let inputErrors = ExitCode(1)
     static let ioError = ExitCode(74)

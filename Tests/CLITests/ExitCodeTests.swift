@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// The exit codes of SPEC §4, and the streams each kind of output goes to.
+/// The exit codes (0 success, 1 input errors, 64 usage, 74 I/O), and the streams each kind of output goes to.
 final class ExitCodeTests: XCTestCase {
     func testMissingInputIsAnIOError() throws {
         let result = try CommandRunner.run(["validate", "no-such-file.yaml"], in: Paths.fixtures)

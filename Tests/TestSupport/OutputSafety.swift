@@ -1,8 +1,9 @@
 import Foundation
 import XCTest
 
-/// The promises of SPEC §5 and §8 about what outputs may carry, as assertions shared by the hostile-input
-/// tests (one crafted manifest through the binary) and the property tests (generated manifests in-process).
+/// The promises about what outputs may carry (user strings escaped, links safe, no raw control characters),
+/// as assertions shared by the hostile-input tests (one crafted manifest through the binary) and the property
+/// tests (generated manifests in-process).
 public enum OutputSafety {
     /// Scalars that must never reach a terminal raw (and, below U+0200, never a document).
     public static let unsafeScalars: [Unicode.Scalar] = ["\u{0}", "\u{7}", "\u{8}", "\u{1B}", "\u{9B}", "\u{202E}", "\u{202C}"]

@@ -1,7 +1,7 @@
 import XCTest
 @testable import WhatsNewCore
 
-/// SPEC §6's selection policy, one table row per case: WhatsNewKit's automatic presentation, then
+/// The selection policy of `show`, one table row per case: WhatsNewKit's automatic presentation, then
 /// catch-up, pre-releases and force.
 final class PresentationPolicyTests: XCTestCase {
     private struct Row {

@@ -162,7 +162,8 @@ final class SchemaDiagnosticsTests: XCTestCase {
         XCTAssertEqual(summary(minimalVersion.replacingOccurrences(of: "1.0.0", with: "1.10")), "")
         XCTAssertEqual(summary(minimalVersion.replacingOccurrences(of: "1.0.0", with: "-1")),
                        "2:14 schema-minimum expected at least 0 for 'version', found '-1'")
-        // A text field given a plain number keeps its literal text (SPEC §8), so the schema accepts numbers there.
+        // A text field given a plain number keeps its literal text (a YAML surprise never changes what was
+        // written), so the schema accepts numbers there.
         XCTAssertEqual(summary(minimalVersion.replacingOccurrences(of: "title: T", with: "title: 2.0")), "")
         XCTAssertEqual(summary(minimalVersion.replacingOccurrences(of: "title: T", with: "title: true")),
                        "4:16 schema-type expected a string, a number or a mapping for 'title', found a boolean 'true'")

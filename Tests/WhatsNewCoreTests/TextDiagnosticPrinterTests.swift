@@ -2,7 +2,8 @@ import XCTest
 import YAMLTree
 @testable import WhatsNewCore
 
-/// The SPEC §4 text format: header, gutter, source line, and a caret aligned under tabs and wide text.
+/// The text format of diagnostics (docs/diagnostics.md): header, gutter, source line, and a caret aligned
+/// under tabs and wide text.
 final class TextDiagnosticPrinterTests: XCTestCase {
     private func diagnostic(_ text: String, line: Int, column: Int, length: Int) -> Diagnostic {
         let file = SourceFile(name: "notes.yaml", text: text)

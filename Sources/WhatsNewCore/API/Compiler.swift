@@ -29,7 +29,7 @@ public struct Compiler: Sendable {
         self.schema = schema
     }
 
-    /// Reads and checks the inputs (see `ManifestReader`): the schema (SPEC §3, layer 1), decoding and the
+    /// Reads and checks the inputs (see `ManifestReader`): the schema (layer 1), decoding and the
     /// semantic rules (layer 2), each problem reported once. Returns the manifest when the inputs could be
     /// read (it may still have errors: check `engine.hasErrors`); throws only when a file cannot be read at all.
     @discardableResult

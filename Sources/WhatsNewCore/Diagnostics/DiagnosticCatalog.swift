@@ -36,7 +36,7 @@ public enum DiagnosticCatalog {
         Diagnostic.ioErrorCode: "A file could not be read or written.",
         "output-budget-exceeded": "Texts repeated by defaults and registries would make the outputs too large for the input.",
         OmittedDiagnostics.code: "More diagnostics were found than are shown.",
-        // Manifest rules named by the specification (SPEC §1–§3).
+        // The manifest's rules.
         "block-markdown": "Block Markdown is used in a one-line text field.",
         "duplicate-version": "Two versions are equal after canonicalisation.",
         "invalid-version": "A version is not of the form MAJOR[.MINOR[.PATCH]][-PRERELEASE][+BUILD].",

@@ -1,4 +1,4 @@
-/// The formats of `--diagnostics` (SPEC §4).
+/// The formats of `--diagnostics` (see docs/diagnostics.md).
 public enum DiagnosticFormat: String, CaseIterable, Sendable {
     /// The compiler style with source snippets and carets (`TextDiagnosticPrinter`).
     case text

@@ -1,6 +1,6 @@
 import YAMLTree
 
-/// Prints diagnostics in the compiler style of SPEC §4: a `file:line:column: severity: message [code]`
+/// Prints diagnostics in the compiler style (docs/diagnostics.md): a `file:line:column: severity: message [code]`
 /// header, the source line under a gutter, and a caret with tildes under the range, aligned under tabs
 /// and wide characters.
 public struct TextDiagnosticPrinter: Sendable {

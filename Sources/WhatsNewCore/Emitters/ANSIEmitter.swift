@@ -1,4 +1,4 @@
-/// Terminal text (SPEC §5): a bold centered title, one row per feature (colored glyph, bold title, dimmed
+/// Terminal text (`--format ansi`): a bold centered title, one row per feature (colored glyph, bold title, dimmed
 /// subtitle wrapped with a hanging indent), and a footer with the secondary action (an OSC 8 hyperlink, or
 /// its URL printed) above the primary action as a `[ Continue ]` button in its colors. Layout spacing maps
 /// to blank lines and columns in proportion; with `TerminalCapabilities.plain` not one escape is written.

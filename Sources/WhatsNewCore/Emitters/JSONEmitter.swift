@@ -1,4 +1,4 @@
-/// The resolved manifest as JSON (SPEC §5), described by `Schemas/whatsnew-output.schema.json`: versions
+/// The resolved manifest as JSON (`--format json`), described by `Schemas/whatsnew-output.schema.json`: versions
 /// newest first and canonical, references resolved, defaults applied, each text as its Markdown source,
 /// plain text and HTML in the selected locale, the layout with every property, haptics kept.
 public struct JSONEmitter: Sendable {

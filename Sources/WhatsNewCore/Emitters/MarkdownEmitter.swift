@@ -1,4 +1,4 @@
-/// GitHub Flavored Markdown (SPEC §5), e.g. for `CHANGELOG.md`: a `## 1.2.0 — Title (date)` heading per
+/// GitHub Flavored Markdown (`--format markdown`), e.g. for `CHANGELOG.md`: a `## 1.2.0 — Title (date)` heading per
 /// version, one list item per feature (glyph, **title**, subtitle), the secondary action as a link or, for a
 /// second page, a `<details>` block. User text is re-emitted through `MarkdownRenderer`, which escapes
 /// whatever it did not mean as Markdown; layout does not apply to Markdown.

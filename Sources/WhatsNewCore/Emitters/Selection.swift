@@ -7,7 +7,7 @@ public struct Selection: Sendable, Hashable {
     public var latest: LatestRelease?
     /// Only versions newer than this one.
     public var since: SemanticVersion?
-    /// The locale texts are shown in (the fallback chain of SPEC §1 applies).
+    /// The locale texts are shown in (by the fallback chain of `LocalizedText.text(for:defaultLocale:)`).
     public var locale: String?
     /// Only features for this platform (features without `platforms` apply everywhere).
     public var platform: String?

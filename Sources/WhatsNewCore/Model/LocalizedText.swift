@@ -93,7 +93,7 @@ public struct LocalizedText: Sendable, Hashable {
         }
     }
 
-    /// The text for `locale` by the fallback chain of SPEC §1: the locale, its language (de-AT → de),
+    /// The text for `locale` by the fallback chain: the locale, its language (de-AT → de),
     /// the manifest's default locale, then the first entry. Locale codes compare case-insensitively.
     public func text(for locale: String?, defaultLocale: String? = nil) -> String {
         switch storage {

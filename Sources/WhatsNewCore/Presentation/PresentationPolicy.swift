@@ -1,4 +1,4 @@
-/// The selection policy of `show` (SPEC §6): which manifest versions a user sees for the current version,
+/// The selection policy of `show`: which manifest versions a user sees for the current version,
 /// given what was presented before. A pure function, so every case is a table row in the tests.
 ///
 /// Default (WhatsNewKit's `WhatsNewEnvironment`, exactly):

@@ -1,4 +1,4 @@
-/// A color as a manifest spells it: a named system color or a hex value (SPEC §1 "Colors").
+/// A color as a manifest spells it: a named system color or a hex value (docs/manifest.md, "Colors").
 public enum Color: Sendable, Hashable, CustomStringConvertible {
     case named(NamedColor)
     case rgb(RGBColor)

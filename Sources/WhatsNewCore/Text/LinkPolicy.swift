@@ -1,4 +1,4 @@
-/// Which link destinations any output may carry (SPEC §5, §8): `http`, `https`, `mailto` and relative
+/// Which link destinations any output may carry, whoever wrote the manifest: `http`, `https`, `mailto` and relative
 /// references. Everything else — `javascript:`, `data:`, `vbscript:`, `file:`, unknown schemes — is refused,
 /// after removing what browsers ignore, so `java\tscript:` and ` JAVASCRIPT:` are refused too.
 public enum LinkPolicy {

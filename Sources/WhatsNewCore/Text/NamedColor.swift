@@ -1,4 +1,4 @@
-/// The named colors of the manifest (SPEC §1 "Colors"), with Apple's light and dark system values.
+/// The named colors of the manifest (docs/manifest.md, "Colors"), with Apple's light and dark system values.
 public enum NamedColor: String, Sendable, Hashable, CaseIterable {
     case accentColor, primary, secondary, white, black, gray, red, orange, yellow, green, mint, teal, cyan
     case blue, indigo, purple, pink, brown, clear
