@@ -282,8 +282,8 @@ extension BuiltinSchema {
       "title": "Build number",
       "description": "A build number: a non-negative integer, or a string of integers separated by dots (`1234`, `\"2.0.15\"`), as CFBundleVersion and Sparkle's `sparkle:version` are written.",
       "anyOf": [
-        {"type": "integer", "minimum": 0},
-        {"type": "string", "pattern": "^[0-9]+(\\.[0-9]+)*$"}
+        {"title": "Build integer", "type": "integer", "minimum": 0},
+        {"title": "Build string", "type": "string", "pattern": "^[0-9]+(\\.[0-9]+)*$"}
       ],
       "examples": [1234, "2.0.15"]
     },
