@@ -21,6 +21,7 @@ struct CompileCommand: ParsableCommand {
           $ whatsnew compile notes.yaml --format markdown --format html -o site/
           $ whatsnew compile notes.yaml --release 1.2.0 --locale de -o whats-new.html
           $ whatsnew compile notes.yaml --template Templates/CHANGELOG.md.mustache -o CHANGELOG.md
+          $ whatsnew compile notes.yaml --format whatsnewkit-json --platform ios --locale en -o whatsnewkit.json --refs-out refs.yaml
           $ whatsnew compile notes.yaml --release latest --format release-body -o release-notes.md
           $ whatsnew compile notes.yaml --format html --format atom --format rss -o site/
           $ whatsnew compile notes.yaml --into appcast.xml          # fill a Sparkle appcast's descriptions
@@ -71,6 +72,7 @@ struct CompileCommand: ParsableCommand {
     @Flag(name: .long, help: "Replace an output file that is read-only.")
     var force = false
 
+    @OptionGroup var whatsNewKit: WhatsNewKitOptions
     @OptionGroup var input: InputOptions
     @OptionGroup var assets: AssetOptions
     @OptionGroup var colorOptions: ColorOptions
@@ -79,6 +81,7 @@ struct CompileCommand: ParsableCommand {
     func validate() throws {
         if release != nil, since != nil { throw ValidationError("--release and --since exclude each other; give one") }
         try Terminal.validate(width: width)
+        try whatsNewKit.validate(formats: format, template: template)
         for (flag, value) in [("--release", release), ("--since", since)] {
             if let value, SemanticVersion(value) == nil, flag == "--since" || LatestRelease(argument: value) == nil {
                 throw ValidationError("\(flag) '\(value)' is not a version; expected e.g. 1.2.0\(flag == "--release" ? ", latest or latest-prerelease" : "")")
@@ -94,7 +97,8 @@ struct CompileCommand: ParsableCommand {
         case .success(let made): plan = made
         case .failure(let error): throw ValidationError(error.description)
         }
-        if let usage = Output.outputOverwritingAnInput(plan.targets.map(\.path), inputs: inputs, otherFiles: refs + (template.map { [$0] } ?? [])) {
+        if let usage = whatsNewKit.clash(with: plan.targets) ?? Output.outputOverwritingAnInput(
+            plan.targets.map(\.path) + (whatsNewKit.refsOut.map { [$0] } ?? []), inputs: inputs, otherFiles: refs + (template.map { [$0] } ?? [])) {
             throw usage
         }
         let engine = input.makeEngine(strict: strict)
@@ -121,7 +125,8 @@ struct CompileCommand: ParsableCommand {
             page: page,
             terminal: TerminalCapabilities.detect(useColor: colorOptions.useColor(for: 1), environment: Terminal.environment),
             width: Terminal.width(width),
-            template: templateEmitter)
+            template: templateEmitter,
+            whatsNewKitRefs: whatsNewKit.refsOut)
         request.appcastToFill = try publishing.appcast(limit: input.maxInputBytes)
         let compilation: Compilation?
         do {
@@ -139,6 +144,9 @@ struct CompileCommand: ParsableCommand {
                 try FileSystem.writeAtomically(to: target.path, force: force) { writer in
                     compilation.render(target) { chunk in writer.write(chunk) }
                 }
+            }
+            if let refs = compilation.whatsNewKitRefs {
+                try FileSystem.writeAtomically(Array(refs.text.utf8), to: refs.path, force: force)
             }
         } catch {
             throw Output.fail(error)

@@ -415,6 +415,8 @@ BAD_VERSIONS = ["01.2", "1.02", "1.2.03", "1.2.3.4", "1.0.0-01", "1.0.0-", "1.0.
 
 
 POSITIVE = {
+    "whatsnewkit doc without a secondary action": {
+        "version": "1.0.0", "title": "t", "features": [], "primaryAction": "c", "secondaryAction": ""},
     "whatsnewkit array": [
         {"version": "1.1.0", "title": "t", "features": [], "primaryAction": "c", "secondaryAction": "l"},
         {"version": "1.0.0", "title": "t", "primaryAction": "c", "secondaryAction": "l",
@@ -502,7 +504,7 @@ def main(argv):
 
     fixtures = [os.path.join(root, "Fixtures", name) for name in ("notes.yaml", "notes.json")]
     fixtures += sorted(glob.glob(os.path.join(root, "Fixtures", "valid", "*", "input.*")))
-    fixtures += [os.path.join(root, "Fixtures", "whatsnewkit", "notes.json")]
+    fixtures += [os.path.join(root, "Fixtures", "whatsnewkit", name) for name in ("notes.json", "inline.yaml")]
     for path in fixtures:
         relative = os.path.relpath(path, root)
         try:

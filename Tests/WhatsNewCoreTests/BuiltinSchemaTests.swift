@@ -36,7 +36,7 @@ final class BuiltinSchemaTests: XCTestCase {
     /// The inputs the schema must accept, and the `schema-*` cases it must reject.
     private static var fixtureFiles: [URL] {
         let fixtures = Paths.fixtures
-        var files = ["notes.yaml", "notes.json", "whatsnewkit/notes.json", "whatsnewkit/refs.yaml"].map { fixtures.appendingPathComponent($0) }
+        var files = ["notes.yaml", "notes.json", "whatsnewkit/notes.json", "whatsnewkit/refs.yaml", "whatsnewkit/inline.yaml"].map { fixtures.appendingPathComponent($0) }
         for directory in Paths.cases(in: fixtures.appendingPathComponent("valid"))
             + Paths.cases(in: fixtures.appendingPathComponent("invalid")).filter({ $0.lastPathComponent.hasPrefix("schema-") }) {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []

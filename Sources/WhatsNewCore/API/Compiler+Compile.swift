@@ -9,14 +9,17 @@ public struct CompileRequest: Sendable {
     public var template: TemplateEmitter?
     /// The appcast whose items' descriptions the `appcast` output fills (`--into`), instead of writing one.
     public var appcastToFill: AppcastInput?
+    /// Where the registries of a `whatsnewkit-json` output go (`--refs-out`), YAML or JSON by its extension.
+    public var whatsNewKitRefs: String?
 
     public init(selection: Selection = Selection(), page: HTMLEmitter.Page? = nil, terminal: TerminalCapabilities = .plain, width: Int = 80,
-                template: TemplateEmitter? = nil) {
+                template: TemplateEmitter? = nil, whatsNewKitRefs: String? = nil) {
         self.selection = selection
         self.page = page
         self.terminal = terminal
         self.width = width
         self.template = template
+        self.whatsNewKitRefs = whatsNewKitRefs
     }
 }
 
@@ -66,9 +69,14 @@ extension Compiler {
         }
         // WhatsNewKit's JSON is the one output that can find errors (and it is small): it is rendered now.
         var whatsNewKitJSON: String?
+        var whatsNewKitRefs: WhatsNewKitRefsOutput?
         if request.template == nil, plan.targets.contains(where: { $0.format == .whatsNewKitJSON }) {
-            guard let text = WhatsNewKitJSONEmitter().emit(manifest, selection: selection, engine: engine) else { return nil }
-            whatsNewKitJSON = text
+            guard let export = WhatsNewKitJSONEmitter().export(manifest, selection: selection, refsFile: request.whatsNewKitRefs,
+                                                               assetsRoot: readOptions.imageFiles.assetsRoot, engine: engine) else { return nil }
+            whatsNewKitJSON = export.json
+            if let path = request.whatsNewKitRefs {
+                whatsNewKitRefs = WhatsNewKitRefsOutput(path: path, text: export.refs(WhatsNewKitRefsFormat(fileExtensionOf: path) ?? .yaml))
+            }
         }
         guard !engine.hasErrors else { return nil }
         let notes = ReleaseNotes(manifest, selection: selection)
@@ -86,8 +94,8 @@ extension Compiler {
             return nil
         }
         if leavesMemoryForExit { ProcessLifetime.keep(notes) }
-        return Compilation(notes: notes, request: request, whatsNewKitJSON: whatsNewKitJSON, imageFiles: readOptions.imageFiles,
-                           publishing: publishing)
+        return Compilation(notes: notes, request: request, whatsNewKitJSON: whatsNewKitJSON, whatsNewKitRefs: whatsNewKitRefs,
+                           imageFiles: readOptions.imageFiles, publishing: publishing)
     }
 }
 
@@ -97,6 +105,8 @@ public struct Compilation: Sendable {
     let notes: ReleaseNotes
     let request: CompileRequest
     let whatsNewKitJSON: String?
+    /// The registries of the `whatsnewkit-json` output, for `CompileRequest.whatsNewKitRefs` (nil when not asked for).
+    public let whatsNewKitRefs: WhatsNewKitRefsOutput?
     /// Where the image files an HTML page inlines may be read from, and how much of them.
     let imageFiles: ImageFileOptions
     /// The feeds the HTML page links to, and the appcast `--into` filled.

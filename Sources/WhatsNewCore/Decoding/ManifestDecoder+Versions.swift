@@ -5,8 +5,10 @@ extension ManifestDecoder {
     static let featureKeys = ["id", "image", "title", "subtitle", "platforms"]
 
     /// A version entry; nil when the node is not a mapping. An entry whose version is missing or invalid is
-    /// kept with `hasVersion` false, so that the rest of it is still checked.
-    func decodeVersion(_ node: YAMLNode, name: @autoclosure () -> String, context: DecodingContext) -> VersionEntry? {
+    /// kept with `hasVersion` false, so that the rest of it is still checked. In a WhatsNewKit document
+    /// (`whatsNewKit`), `"secondaryAction": ""` is no secondary action: WhatsNewKit's decoder requires the key,
+    /// and finds nothing under a key no one registers (see `WhatsNewKitJSONEmitter`).
+    func decodeVersion(_ node: YAMLNode, name: @autoclosure () -> String, context: DecodingContext, whatsNewKit: Bool = false) -> VersionEntry? {
         guard let fields = context.fields(node, of: name(), allowed: Self.versionKeys) else { return nil }
         let (versionNode, dateNode) = (fields["version"], fields["date"])
         var parsed: (SemanticVersion, String)?
@@ -31,7 +33,10 @@ extension ManifestDecoder {
         let date = dateNode.flatMap { decodeDate($0, context: context) }
         let title = fields["title"].flatMap { decodeTitle($0, for: "title", context: context) }
         let primary = fields["primaryAction"].flatMap { decodePrimaryReference($0, for: "primaryAction", context: context) }
-        let secondary = fields["secondaryAction"].flatMap { decodeSecondaryReference($0, for: "secondaryAction", context: context) }
+        let secondary = fields["secondaryAction"].flatMap { node -> Reference<SecondaryAction>? in
+            if whatsNewKit, let scalar = node.scalar, scalar.kind == .string, scalar.text.isEmpty { return nil }
+            return decodeSecondaryReference(node, for: "secondaryAction", context: context)
+        }
         let layout = fields["layout"].flatMap { decodeLayout($0, for: "layout", context: context) }
         var entry = VersionEntry(version: parsed?.0 ?? SemanticVersion(major: 0), versionText: parsed?.1 ?? name(),
                                  versionLocation: versionNode.map(context.location), date: date, dateLocation: dateNode.map(context.location),

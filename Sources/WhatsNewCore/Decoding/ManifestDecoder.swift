@@ -33,12 +33,14 @@ struct ManifestDecoder {
         case .sequence(let items):
             sawVersionList = true
             for (index, item) in items.enumerated() {
-                if let entry = decodeVersion(item, name: "[\(index)]", context: context) { manifest.versions.append(entry) }
+                if let entry = decodeVersion(item, name: "[\(index)]", context: context, whatsNewKit: true) { manifest.versions.append(entry) }
             }
         case .mapping:
             if root["versions"] == nil, root["version"] != nil {
                 sawVersionList = true
-                if let entry = decodeVersion(root, name: "WhatsNewKit document", context: context) { manifest.versions.append(entry) }
+                if let entry = decodeVersion(root, name: "WhatsNewKit document", context: context, whatsNewKit: true) {
+                    manifest.versions.append(entry)
+                }
                 return
             }
             guard let fields = context.fields(root, of: "manifest", allowed: Self.manifestKeys) else { return }

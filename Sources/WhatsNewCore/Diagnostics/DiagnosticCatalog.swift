@@ -45,6 +45,15 @@ public enum DiagnosticCatalog {
         "unknown-key": "A mapping has a key the manifest format does not define.",
         "unresolved-reference": "A reference names no entry of its registry.",
         "unused-reference": "A registry entry is never referenced.",
+        // What WhatsNewKit's decodable JSON cannot express (--format whatsnewkit-json).
+        "whatsnewkit-key-conflict": "One key names an image and an action, which WhatsNewKit's decoder userInfo cannot tell apart.",
+        "whatsnewkit-layout": "A version's layout is left out of WhatsNewKit's JSON, which has none.",
+        "whatsnewkit-one-locale": "Translated texts are written in one language to WhatsNewKit's JSON, and no --locale chose it.",
+        "whatsnewkit-plain-text": "A text's Markdown is left out of WhatsNewKit's JSON, which shows texts as written.",
+        "whatsnewkit-platforms": "Features limited to platforms need --platform for WhatsNewKit's JSON, which has no platforms.",
+        "whatsnewkit-prerelease": "A pre-release version cannot be written to WhatsNewKit's JSON, which has no pre-releases.",
+        "whatsnewkit-refs-image-path": "An image file lies outside the directory of --refs-out, where --refs could not read it.",
+        "whatsnewkit-title-color": "A title's color is left out of WhatsNewKit's JSON, whose titles are strings.",
         // Publishing formats (release body, feeds, appcast).
         "release-body-one-version": "A release body is asked for, and not exactly one version is selected.",
         "missing-app-url": "A feed is asked for, and the app has no http or https URL to make its ids and links of.",

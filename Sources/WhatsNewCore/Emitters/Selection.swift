@@ -25,14 +25,24 @@ public struct Selection: Sendable, Hashable {
         // Without a filter, the sorted entries as they are: copying thousands again costs more than the sort.
         guard release != nil || since != nil || platform != nil else { return sorted }
         return sorted.compactMap { entry in
-            if let release, entry.version != release { return nil }
-            if let since, !(entry.version > since) { return nil }
-            guard let platform else { return entry }
+            guard includes(entry) else { return nil }
+            guard platform != nil else { return entry }
             var filtered = entry
-            filtered.features = entry.features.filter { feature in
-                feature.platforms.isEmpty || feature.platforms.contains { $0.lowercased() == platform.lowercased() }
-            }
+            filtered.features = entry.features.filter(includes)
             return filtered
         }
+    }
+
+    /// Whether `--release` and `--since` select the version.
+    public func includes(_ entry: VersionEntry) -> Bool {
+        if let release, entry.version != release { return false }
+        if let since, !(entry.version > since) { return false }
+        return true
+    }
+
+    /// Whether `--platform` keeps the feature (one without `platforms` applies everywhere).
+    public func includes(_ feature: Feature) -> Bool {
+        guard let platform else { return true }
+        return feature.platforms.isEmpty || feature.platforms.contains { $0.lowercased() == platform.lowercased() }
     }
 }

@@ -838,9 +838,12 @@ extension BuiltinSchema {
           "description": "The key of an entry in `primaryActions`."
         },
         "secondaryAction": {
-          "$ref": "#/$defs/registryKey",
+          "anyOf": [
+            {"$ref": "#/$defs/registryKey"},
+            {"const": ""}
+          ],
           "title": "Secondary action key",
-          "description": "The key of an entry in `secondaryActions`."
+          "description": "The key of an entry in `secondaryActions`, or \"\" for none: WhatsNewKit's decoder requires the key, and finds no action under a key nothing is registered under."
         }
       }
     },
