@@ -6,7 +6,7 @@ SWIFT ?= swift
 DEBIAN_PACKAGES := libyaml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libutf8proc-dev libxml2-dev
 BIN := .build/debug/whatsnew
 
-.PHONY: all deps bench-deps build release link-order test run bench install goldens schema-source check-schema check-html clean fuzz fuzz-build test-sanitize test-asan test-tsan html-deps browser-deps test-browser screenshots publishing-deps test-publishing
+.PHONY: all deps test-deps bench-deps build release link-order test run bench install goldens schema-source check-schema check-html clean fuzz fuzz-build test-sanitize test-asan test-tsan html-deps browser-deps test-browser screenshots publishing-deps test-publishing
 
 all: build
 
@@ -47,7 +47,18 @@ link-order: release
 	rm -f .build/release/whatsnew
 	$(SWIFT) build -c release --static-swift-stdlib --product whatsnew $(RELEASE_LINK)
 
-test: deps
+# Programs some tests run: cmark-gfm (Markdown output as GitHub renders it) and tmux (the terminal output as a
+# terminal draws it).
+TEST_PROGRAMS := cmark-gfm tmux
+test-deps: deps
+	@missing=""; for program in $(TEST_PROGRAMS); do command -v $$program >/dev/null 2>&1 || missing="$$missing $$program"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "make: installing$$missing"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+
+test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
 	@$(MAKE) --no-print-directory test-publishing

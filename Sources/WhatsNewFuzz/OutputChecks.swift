@@ -26,7 +26,7 @@ enum OutputChecks {
         }
     }
 
-    /// `text` without SGR sequences (`ESC [ digits;… m`) and OSC 8 hyperlink brackets (`ESC ] 8 ; ; URL ESC \`),
+    /// `text` without SGR sequences (`ESC [ digits;… m`), CHA (`ESC [ digits G`) and OSC 8 hyperlink brackets (`ESC ] 8 ; ; URL ESC \`),
     /// whose URL must itself be safe.
     static func withoutOwnEscapes(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)
@@ -41,7 +41,9 @@ enum OutputChecks {
             if scalars[index + 1] == "[" {
                 var end = index + 2
                 while end < scalars.count, scalars[end] == ";" || ("0"..."9").contains(scalars[end]) { end += 1 }
-                precondition(end < scalars.count && scalars[end] == "m", "an escape sequence other than SGR")
+                // SGR, or the cursor moved to a column after a feature's glyph (CHA).
+                precondition(end < scalars.count && (scalars[end] == "m" || (scalars[end] == "G" && end > index + 2 && !scalars[(index + 2)..<end].contains(";"))),
+                             "an escape sequence other than SGR and CHA")
                 index = end + 1
                 continue
             }

@@ -89,15 +89,40 @@ public enum YAMLParser {
     /// The `input-too-large` error for an input of `byteCount` bytes, at its start, or nil when it is within
     /// the limit. A caller holding the bytes checks this before making a `SourceFile` of them, so that a
     /// rejected input's diagnostic never needs the line table of all of it.
-    public static func sizeProblem(byteCount: Int, limits: YAMLLimits) -> YAMLError? {
+    ///
+    /// `byteCount` is what was read, at most the limit + 1 bytes; `fileSize`, when known (a regular file), is
+    /// the input's whole size, which the message then gives (of a pipe only "more than the limit" is known).
+    /// `decoded` says the bytes are the UTF-8 a UTF-16 or UTF-32 input was decoded to, so that the size given
+    /// is the one compared.
+    public static func sizeProblem(byteCount: Int, limits: YAMLLimits, fileSize: Int? = nil, decoded: Bool = false) -> YAMLError? {
         // Marks hold 32-bit offsets, so no limit goes past 4 GiB.
         let maxInputBytes = min(limits.maxInputBytes, Mark.maximumOffset)
-        if byteCount > maxInputBytes {
-            return YAMLError(code: "input-too-large",
-                             message: "the input is larger than the limit; expected at most \(maxInputBytes) bytes",
-                             range: .fileStart, fix: "split it into fragments in a directory, or raise the limit with --max-input-bytes")
+        guard byteCount > maxInputBytes else { return nil }
+        let size = max(byteCount, fileSize ?? 0)
+        let found: String
+        let raise: String
+        if decoded {
+            found = "\(describe(bytes: size)) once decoded to UTF-8"
+            raise = "--max-input-bytes \(size) or more"
+        } else if let fileSize, fileSize >= byteCount {
+            found = describe(bytes: fileSize)
+            raise = "--max-input-bytes \(fileSize) or more"
+        } else {
+            found = "more than \(describe(bytes: maxInputBytes)) (reading stopped at the limit)"
+            raise = "--max-input-bytes"
         }
-        return nil
+        return YAMLError(code: "input-too-large",
+                         message: "the input is \(found); expected at most \(describe(bytes: maxInputBytes)), the input size limit",
+                         range: .fileStart, fix: "split it into fragments in a directory, or raise the limit with \(raise)")
+    }
+
+    /// "100 bytes", "70000000 bytes (66.8 MiB)": a byte count, and in KiB or MiB too when it is large.
+    static func describe(bytes: Int) -> String {
+        let exact = "\(bytes) byte\(bytes == 1 ? "" : "s")"
+        if bytes < 1024 { return exact }
+        let (unit, scale) = bytes < 1 << 20 ? ("KiB", 1 << 10) : bytes < 1 << 30 ? ("MiB", 1 << 20) : ("GiB", 1 << 30)
+        let tenths = (bytes * 10 + scale / 2) / scale
+        return "\(exact) (\(tenths / 10)\(tenths % 10 == 0 ? "" : ".\(tenths % 10)") \(unit))"
     }
 
     /// The first byte that is not UTF-8, or else the first NUL.

@@ -27,8 +27,9 @@ struct CompileCommand: ParsableCommand {
           $ whatsnew compile notes.yaml --into appcast.xml          # fill a Sparkle appcast's descriptions
 
         Outputs are written atomically, and nothing is written when the manifest has errors. A new file gets
-        0666 less the umask; a replaced one keeps its mode and owner (a read-only one needs --force). An
-        output that is one of the inputs is a usage error.
+        0666 less the umask; a replaced one keeps its mode and owner (a read-only one needs --force). The
+        directories -o names are created when missing, as by mkdir -p. An output that is one of the inputs is
+        a usage error.
         Exit codes: 0 success, 1 the input has errors, 64 usage error, 74 an I/O error.
         """
     )
@@ -82,6 +83,7 @@ struct CompileCommand: ParsableCommand {
         if release != nil, since != nil { throw ValidationError("--release and --since exclude each other; give one") }
         try Terminal.validate(width: width)
         try whatsNewKit.validate(formats: format, template: template)
+        if let platform, let problem = Selection.problem(withPlatform: platform) { throw ValidationError(problem) }
         for (flag, value) in [("--release", release), ("--since", since)] {
             if let value, SemanticVersion(value) == nil, flag == "--since" || LatestRelease(argument: value) == nil {
                 throw ValidationError("\(flag) '\(value)' is not a version; expected e.g. 1.2.0\(flag == "--release" ? ", latest or latest-prerelease" : "")")
@@ -141,6 +143,8 @@ struct CompileCommand: ParsableCommand {
         // Every error is known by now; each output streams into its file as it is rendered.
         do {
             for target in plan.targets where !compilation.leavesUnchanged(target) {
+                // `-o site/` or `-o docs/CHANGELOG.md`: the directories the path names are created, as by `mkdir -p`.
+                try FileSystem.createMissingDirectories(toward: target.path)
                 try FileSystem.writeAtomically(to: target.path, force: force) { writer in
                     compilation.render(target) { chunk in writer.write(chunk) }
                 }

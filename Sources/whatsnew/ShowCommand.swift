@@ -11,7 +11,8 @@ struct ShowCommand: ParsableCommand {
           (the notes of 1.2.1, or of 1.2.0 when 1.2.1 has none, unless they were shown before)
 
         The current version comes from --current-version, else WHATSNEW_CURRENT_VERSION. Nothing is printed or
-        recorded when standard output is not a terminal (unless --no-tty-check) or when WHATSNEW_DISABLE=1.
+        recorded when standard output is not a terminal (unless --no-tty-check) or when WHATSNEW_DISABLE is set
+        to a true value (1, true, yes or on, in any case; 0, false, no, off and empty do not disable).
         Exit codes: 0 whether or not something was shown, 1 a broken manifest, 64 no current version,
         74 the state file cannot be read or written.
         """
@@ -58,7 +59,9 @@ struct ShowCommand: ParsableCommand {
     }
 
     func run() throws {
-        if let reason = WhatsNewPresenter.silenceReason(checkTerminal: !noTtyCheck) {
+        // The silence rules are asked before the manifest is read: a piped run of the host app costs nothing.
+        let silence = SilenceRules(requiresTerminal: !noTtyCheck)
+        if let reason = silence.reason {
             if explain { Output.standardError("whatsnew: explain: \(reason): showing nothing\n") }
             return
         }
@@ -77,31 +80,25 @@ struct ShowCommand: ParsableCommand {
         Output.standardError(printer.render(engine))
         guard let loaded, !engine.hasErrors else { throw Output.inputErrors }
         let store = try state.makeStore(manifestAppID: loaded.app?.id)
-        let presenter = WhatsNewPresenter(manifest: loaded, store: store, options: PresentationOptions(catchUp: catchUp, force: force))
-        let plan: PresentationPlan
+        let presenter = WhatsNewPresenter(manifest: loaded, store: store, options: PresentationOptions(catchUp: catchUp, force: force),
+                                          silence: silence)
+        let terminal = TerminalCapabilities.detect(useColor: colorOptions.useColor(for: 1), environment: Terminal.environment)
+        let outcome: PresentationOutcome
         do {
-            plan = try presenter.plan(for: current)
-        } catch {
+            outcome = try presenter.present(current: current, record: !dryRun && !noRecord) { entries, manifest in
+                var shown = manifest
+                shown.versions = entries
+                let notes = ReleaseNotes(shown, selection: Selection(locale: locale))
+                Output.standardOutput(ANSIEmitter(capabilities: terminal, width: Terminal.width(width)).emit(notes))
+            }
+        } catch let error as IOError {
             throw Output.fail(error)
         }
-        if let problem = plan.stateProblem { Output.standardError(printer.render(problem)) }
-        if explain { for step in plan.decision.explanation { Output.standardError("whatsnew: explain: \(step)\n") } }
-        guard !plan.entries.isEmpty else { return }
-
-        var shown = loaded
-        shown.versions = plan.entries
-        let notes = ReleaseNotes(shown, selection: Selection(locale: locale))
-        let terminal = TerminalCapabilities.detect(useColor: colorOptions.useColor(for: 1), environment: Terminal.environment)
-        Output.standardOutput(ANSIEmitter(capabilities: terminal, width: Terminal.width(width)).emit(notes))
-
-        guard !dryRun, !noRecord else { return }
-        do {
-            if case .skipped = try presenter.record(plan) {
-                let versions = plan.decision.versionsToRecord.map(\.description).joined(separator: ", ")
-                Output.standardError("whatsnew: warning: not recording \(versions): the state file is corrupt and was left untouched\n")
-            }
-        } catch {
-            throw Output.fail(error)
+        if let problem = outcome.plan.stateProblem { Output.standardError(printer.render(problem)) }
+        if explain { for step in outcome.plan.decision.explanation { Output.standardError("whatsnew: explain: \(step)\n") } }
+        if case .skipped? = outcome.recording {
+            let versions = outcome.plan.decision.versionsToRecord.map(\.description).joined(separator: ", ")
+            Output.standardError("whatsnew: warning: not recording \(versions): the state file is corrupt and was left untouched\n")
         }
     }
 }

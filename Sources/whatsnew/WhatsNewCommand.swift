@@ -17,4 +17,46 @@ struct WhatsNewCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [CompileCommand.self, ValidateCommand.self, ShowCommand.self, DumpTreeCommand.self, InitCommand.self, StateCommand.self, SchemaCommand.self]
     )
+
+    /// Parses and runs the command, as the argument parser's own `main` does, except that a `ValidationError`
+    /// thrown from a subcommand's `run()` (a usage error found only once it runs, such as `-o` naming a file for
+    /// several formats) ends with that subcommand's usage, as one thrown from `validate()` does, rather than the
+    /// root's.
+    static func main() {
+        var command: any ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            exit(withError: error)
+        }
+        do {
+            try command.run()
+        } catch let error as ValidationError {
+            Output.standardError(usageError(error.message, of: type(of: command)))
+            exit(withError: Output.usageError)
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    /// "Error: MESSAGE", then the usage of `command` and where its help is, exactly as the argument parser
+    /// words a usage error found while parsing that command.
+    static func usageError(_ message: String, of command: any ParsableCommand.Type) -> String {
+        let names = commandNames(of: command).joined(separator: " ")
+        let usage = usageString(for: command).split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n       ")
+        return "Error: \(message)\nUsage: \(usage)\n  See '\(names) --help' for more information.\n"
+    }
+
+    /// The names from the root to `command`: ["whatsnew", "state", "list"].
+    static func commandNames(of command: any ParsableCommand.Type) -> [String] {
+        func path(from parent: any ParsableCommand.Type) -> [String]? {
+            let name = parent.configuration.commandName ?? String(describing: parent).lowercased()
+            if parent == command { return [name] }
+            for child in parent.configuration.subcommands {
+                if let rest = path(from: child) { return [name] + rest }
+            }
+            return nil
+        }
+        return path(from: self) ?? ["whatsnew"]
+    }
 }

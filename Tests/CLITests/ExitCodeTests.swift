@@ -27,6 +27,23 @@ final class ExitCodeTests: XCTestCase {
         XCTAssertEqual(try CommandRunner.run(["validate", "x.yaml", "--max-depth", "0"]).status, 64)
     }
 
+    /// Issue 17: a usage error `compile` finds once it runs (the `-o` and `--format` combination) ended with the
+    /// root command's usage; it ends with `compile`'s, as the errors found while parsing do.
+    func testUsageErrorsFoundWhileRunningEndWithTheSubcommandsUsage() throws {
+        let usage = "Usage: whatsnew compile [<options>] <inputs> ...\n  See 'whatsnew compile --help' for more information.\n"
+        let several = try CommandRunner.run(["compile", "notes.yaml", "--format", "markdown", "--format", "html", "-o", "x.md"], in: Paths.fixtures)
+        XCTAssertEqual(several.status, 64)
+        XCTAssertEqual(several.stderr, "Error: several formats (markdown, html) need '-o DIRECTORY', found 'x.md', which is not a directory; "
+                                       + "write '-o x.md/' to create the directory, or give one --format\n" + usage)
+        let unknown = try CommandRunner.run(["compile", "notes.yaml", "-o", "notes.weird"], in: Paths.fixtures)
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertEqual(unknown.stderr, "Error: cannot tell the format of 'notes.weird' from its extension; expected .txt, .md, .html or .json, "
+                                       + "or give --format\n" + usage)
+        let parsing = try CommandRunner.run(["compile", "notes.yaml", "--width", "5"], in: Paths.fixtures)
+        XCTAssertTrue(parsing.stderr.hasSuffix(usage), "as a usage error found while parsing: \(parsing.stderr)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: Paths.fixtures.appendingPathComponent("notes.weird").path))
+    }
+
     func testVersionAndHelp() throws {
         let version = try CommandRunner.run(["--version"])
         XCTAssertEqual(version.status, 0)

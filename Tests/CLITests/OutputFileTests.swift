@@ -60,6 +60,105 @@ final class OutputFileTests: XCTestCase {
         XCTAssertEqual(try mode("frozen.md"), 0o444)
     }
 
+    private func owner(_ relative: String) throws -> [Int] {
+        let attributes = try FileManager.default.attributesOfItem(atPath: directory.path(relative))
+        return [(attributes[.ownerAccountID] as? NSNumber)?.intValue ?? -1, (attributes[.groupOwnerAccountID] as? NSNumber)?.intValue ?? -1]
+    }
+
+    /// Issue 17, item 4: a rewritten output keeps its mode (0640 stays 0640) and its owner and group, on every
+    /// path that replaces a file: `-o FILE`, `-o DIR` with several formats, a link to the output; the state file
+    /// of `show` and `state` keeps its owner and group, and is 0600 as SPEC §6 has it.
+    func testEveryReplacedFileKeepsItsModeAndOwner() throws {
+        let asRoot = geteuid() == 0
+        func prepare(_ relative: String) throws {
+            try directory.write(relative, "old", mode: 0o640)
+            if asRoot { try directory.chown(relative, uid: 12345, gid: 23456) }
+        }
+        func assertKept(_ relative: String, _ what: String) throws {
+            XCTAssertEqual(try mode(relative), 0o640, "\(what): \(relative) keeps 0640")
+            if asRoot { XCTAssertEqual(try owner(relative), [12345, 23456], "\(what): \(relative) keeps its owner and group") }
+            XCTAssertNotEqual(try directory.read(relative), "old", "\(what): \(relative) was rewritten")
+        }
+        try prepare("one.md")
+        let one = try compile(["notes.json", "-o", "one.md"])
+        XCTAssertEqual(one.status, 0, one.stderr)
+        try assertKept("one.md", "-o FILE")
+
+        try directory.mkdir("site")
+        try prepare("site/CHANGELOG.md")
+        try prepare("site/changelog.html")
+        let several = try compile(["notes.json", "--format", "markdown", "--format", "html", "-o", "site"])
+        XCTAssertEqual(several.status, 0, several.stderr)
+        try assertKept("site/CHANGELOG.md", "-o DIR")
+        try assertKept("site/changelog.html", "-o DIR")
+
+        try prepare("target.json")
+        try directory.symlink("link.json", to: "target.json")
+        let linked = try compile(["notes.json", "--format", "json", "-o", "link.json"])
+        XCTAssertEqual(linked.status, 0, linked.stderr)
+        try assertKept("target.json", "-o LINK")
+
+        // The state file is 0600 (SPEC §6), also when it is replaced, and keeps its owner and group.
+        try directory.write("state-notes.yaml", """
+            app: { id: com.example.modes }
+            versions:
+              - { version: 1.0.0, features: [{ title: A, subtitle: B }] }
+              - { version: 1.1.0, features: [{ title: C, subtitle: D }] }
+            """)
+        let environment = ["XDG_STATE_HOME": directory.path("state"), "WHATSNEW_DISABLE": ""]
+        let first = try CommandRunner.run(["state", "record", "1.0.0", "--app-id", "com.example.modes"], environment: environment)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let state = "state/whatsnew/com.example.modes.json"
+        XCTAssertEqual(try mode(state), 0o600, "a new state file is 0600")
+        try directory.chmod(state, 0o640)
+        if asRoot { try directory.chown(state, uid: 12345, gid: 23456) }
+        let shown = try CommandRunner.run(["show", directory.path("state-notes.yaml"), "--current-version", "1.1.0", "--no-tty-check"],
+                                          environment: environment)
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        XCTAssertTrue(try directory.read(state).contains("1.1.0"))
+        XCTAssertEqual(try mode(state), 0o600, "show writes the state file owner-only")
+        if asRoot { XCTAssertEqual(try owner(state), [12345, 23456], "show keeps the state file's owner and group") }
+        let forgot = try CommandRunner.run(["state", "forget", "1.0.0", "--app-id", "com.example.modes"], environment: environment)
+        XCTAssertEqual(forgot.status, 0, forgot.stderr)
+        if asRoot { XCTAssertEqual(try owner(state), [12345, 23456], "state forget keeps the state file's owner and group") }
+    }
+
+    /// Issue 17, item 8: `-o site/` failed with 74 when `site/` did not exist. The directories the path names
+    /// are created as by `mkdir -p` (and only once the run has no errors); a dangling link or a file on the
+    /// way is an error, not followed or replaced.
+    func testMissingOutputDirectoriesAreCreated() throws {
+        let site = try compile(["notes.json", "--format", "markdown", "--format", "html", "-o", "site/"])
+        XCTAssertEqual(site.status, 0, site.stderr)
+        XCTAssertEqual(try directory.names(in: "site"), ["CHANGELOG.md", "changelog.html"])
+        XCTAssertEqual(try mode("site") & 0o7777, 0o777 & ~Int(currentUmask()), "a created directory is 0777 less the umask")
+        let nested = try compile(["notes.json", "-o", "docs/notes/CHANGELOG.md"])
+        XCTAssertEqual(nested.status, 0, nested.stderr)
+        XCTAssertTrue(try directory.read("docs/notes/CHANGELOG.md").contains("Hello"))
+
+        try directory.write("broken.json", #"{"versions": [{"version": "one", "features": []}]}"#)
+        let broken = try compile(["broken.json", "-o", "never/"])
+        XCTAssertEqual(broken.status, 1)
+        XCTAssertFalse(directory.exists("never"), "a run with errors creates nothing")
+
+        try directory.symlink("dangling", to: "nowhere")
+        let dangling = try compile(["notes.json", "-o", "dangling/sub/"])
+        XCTAssertEqual(dangling.status, 74)
+        XCTAssertEqual(dangling.stderr, "whatsnew: error: cannot write 'dangling/sub/notes.txt': 'dangling' is a dangling symbolic link; "
+                                        + "expected a directory: remove the link, or create the directory it names\n")
+        XCTAssertFalse(directory.exists("nowhere"), "nothing is created where the link points")
+        try directory.write("file", "x")
+        let file = try compile(["notes.json", "-o", "file/sub/out.md"])
+        XCTAssertEqual(file.status, 74)
+        XCTAssertEqual(file.stderr, "whatsnew: error: cannot write 'file/sub/out.md': 'file' is a regular file, not a directory; "
+                                    + "expected a directory for the output: choose another -o\n")
+    }
+
+    private func currentUmask() -> mode_t {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
+    }
+
     func testDanglingLinkIsNotReplacedByAFile() throws {
         try directory.symlink("CHANGELOG.md", to: "missing/CHANGELOG.md")
         let result = try compile(["notes.json", "-o", "CHANGELOG.md"])

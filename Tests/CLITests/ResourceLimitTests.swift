@@ -56,7 +56,8 @@ final class ResourceLimitTests: XCTestCase {
         let result = try CommandRunner.run(["validate", "-", "--max-input-bytes", "200000"], stdin: Data(text.utf8))
         XCTAssertEqual(result.status, 1, result.stderr)
         XCTAssertEqual(result.stderr, """
-            <stdin>:1:1: error: the input is larger than the limit; expected at most 200000 bytes [input-too-large]
+            <stdin>:1:1: error: the input is more than 200000 bytes (195.3 KiB) (reading stopped at the limit); expected at most \
+            200000 bytes (195.3 KiB), the input size limit [input-too-large]
               |
             1 | y
               | ^
@@ -64,6 +65,24 @@ final class ResourceLimitTests: XCTestCase {
             1 error generated.
 
             """)
+    }
+
+    /// Issue 17: `input-too-large` did not say the size it found. A file's size is given (only the limit + 1
+    /// bytes are read: the size comes from the file system), with the limit and the flag's value that fits.
+    func testATooLargeFileSaysItsSizeAndTheLimit() throws {
+        let file = Paths.fixtures.appendingPathComponent("notes.yaml").path
+        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber).intValue
+        XCTAssertGreaterThan(size, 2048)
+        let result = try CommandRunner.run(["validate", file, "--max-input-bytes", "1000", "--diagnostics", "json"])
+        XCTAssertEqual(result.status, 1)
+        let tenths = (size * 10 + 512) / 1024
+        let shown = tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
+        XCTAssertTrue(result.stderr.contains(#""message":"the input is \#(size) bytes (\#(shown) KiB); expected at most 1000 bytes, "#
+                                             + #"the input size limit""#), result.stderr)
+        XCTAssertTrue(result.stderr.contains(#"raise the limit with --max-input-bytes \#(size) or more"#), result.stderr)
+        let piped = try CommandRunner.run(["validate", "-", "--max-input-bytes", "1000"], stdin: try Data(contentsOf: URL(fileURLWithPath: file)))
+        XCTAssertTrue(piped.stderr.contains("the input is more than 1000 bytes (reading stopped at the limit); expected at most 1000 bytes"),
+                      piped.stderr)
     }
 
     // MARK: Diagnostics (item 6)

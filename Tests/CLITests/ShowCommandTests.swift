@@ -63,6 +63,35 @@ final class ShowCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: stateFile.path), "nothing recorded")
     }
 
+    /// Issue 17: `WHATSNEW_DISABLE` honoured only `1`. The usual true values silence, in any case; the
+    /// false values and an empty value do not; any other value silences (and `--explain` says so).
+    func testDisableTakesTheUsualTrueAndFalseValues() throws {
+        for value in ["1", "true", "TRUE", "yes", "Yes", "on", "ON", " on "] {
+            let result = try show(["--current-version", "1.2.1", "--explain"], environment: ["WHATSNEW_DISABLE": value])
+            XCTAssertEqual(result.status, 0, value)
+            XCTAssertEqual(result.stdout, "", "WHATSNEW_DISABLE=\(value) silences")
+            XCTAssertTrue(result.stderr.hasPrefix("whatsnew: explain: WHATSNEW_DISABLE=\(value): showing nothing"), result.stderr)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: stateFile.path), "nothing recorded")
+        for value in ["0", "false", "False", "no", "NO", "off", "Off", ""] {
+            let result = try show(["--current-version", "1.2.1", "--dry-run"], environment: ["WHATSNEW_DISABLE": value])
+            XCTAssertEqual(result.status, 0, value)
+            XCTAssertTrue(result.stdout.contains("Offline map fixes"), "WHATSNEW_DISABLE=\(value) does not silence: \(result.stdout)")
+        }
+        let unknown = try show(["--current-version", "1.2.1", "--explain"], environment: ["WHATSNEW_DISABLE": "please"])
+        XCTAssertEqual(unknown.stdout, "")
+        XCTAssertEqual(unknown.stderr, "whatsnew: explain: WHATSNEW_DISABLE=please (not a value whatsnew knows; taken as true): showing nothing\n")
+    }
+
+    /// The documentation names the values (README and `show --help`).
+    func testDisableValuesAreDocumented() throws {
+        let help = try CommandRunner.run(["show", "--help"])
+        XCTAssertTrue(help.stdout.contains("1, true, yes or on"), help.stdout)
+        let readme = try String(contentsOf: Paths.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        XCTAssertFalse(readme.contains("`WHATSNEW_DISABLE=1`"), "the README still names only 1")
+        XCTAssertTrue(readme.contains("`WHATSNEW_DISABLE` is set to a true value"), "the README names the values")
+    }
+
     func testErrorsHaveTheirExitCodes() throws {
         let missing = try show([])
         XCTAssertEqual(missing.status, 64)

@@ -16,6 +16,7 @@ final class TemplateEquivalenceTests: XCTestCase {
             let actual = try CommandRunner.run(["compile"] + selection + ["--template", "../Templates/" + template], in: Paths.fixtures)
             XCTAssertEqual(expected.status, 0, expected.stderr)
             XCTAssertEqual(actual.status, 0, actual.stderr)
+            XCTAssertEqual(actual.stderr, expected.stderr, "the built-in templates use only variables the notes have")
             XCTAssertEqual(actual.stdout, expected.stdout,
                            "\(template) \(selection):\n" + Golden.lineDiff(expected: expected.stdout, actual: actual.stdout))
         }

@@ -45,9 +45,11 @@ public enum OutputSafety {
         }
     }
 
-    /// Terminal text written with color: only SGR sequences and OSC 8 hyperlinks to safe places.
+    /// Terminal text written with color: only SGR sequences, the cursor moved to a column (CHA, after a
+    /// feature's glyph) and OSC 8 hyperlinks to safe places.
     public static func assertColoredTerminalText(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
         var stripped = text.replacingOccurrences(of: #"\u{1B}\[[0-9;]*m"#, with: "", options: .regularExpression)
+        stripped = stripped.replacingOccurrences(of: #"\u{1B}\[[0-9]+G"#, with: "", options: .regularExpression)
         for link in matches(#"\u{1B}\]8;;([^\u{1B}]*)\u{1B}\\"#, in: stripped) where !link.isEmpty {
             XCTAssertTrue(isSafeLink(link, allowFragment: false, allowImageData: false), "hyperlink '\(link)'", file: file, line: line)
         }

@@ -84,7 +84,7 @@ final class AppIconRuleTests: XCTestCase {
                        [])
 
         XCTAssertEqual(found(RefusedLinkRule(), manifest(icon: "{ emoji: \"🥾\", alt: \"[Trails](javascript:alert(1))\" }")),
-                       ["3:28 refused-link"])
+                       ["3:38 refused-link"], "at the destination (issue 17)")
         XCTAssertEqual(found(RefusedLinkRule(), manifest(icon: "{ emoji: \"🥾\", alt: \"[Trails](https://example.com)\" }")), [])
 
         XCTAssertEqual(found(BlockMarkdownRule(), manifest(icon: "{ emoji: \"🥾\", alt: \"# Trails\" }")), ["3:28 block-markdown"])

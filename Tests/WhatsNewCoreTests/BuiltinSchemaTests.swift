@@ -33,6 +33,15 @@ final class BuiltinSchemaTests: XCTestCase {
         XCTAssertEqual(object?["$id"] as? String, BuiltinSchema.id)
     }
 
+    /// `--platform` accepts exactly the platforms a feature may name.
+    func testTheKnownPlatformsAreTheSchemasPlatforms() throws {
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.schemaFile)) as? [String: Any]
+        let platform = (object?["$defs"] as? [String: Any])?["platform"] as? [String: Any]
+        XCTAssertEqual(platform?["enum"] as? [String], Selection.knownPlatforms)
+        XCTAssertNil(Selection.problem(withPlatform: "visionOS"))
+        XCTAssertEqual(Selection.problem(withPlatform: "andriod").map { $0.contains("did you mean 'android'?") }, true)
+    }
+
     /// The inputs the schema must accept, and the `schema-*` cases it must reject.
     private static var fixtureFiles: [URL] {
         let fixtures = Paths.fixtures

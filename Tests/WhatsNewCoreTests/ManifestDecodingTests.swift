@@ -244,16 +244,16 @@ final class ManifestDecodingTests: XCTestCase {
         let (withErrors, withErrorsEngine) = load(text: """
         app:
           name: Trails
-          icon: { emoji: "🥾", systemName: star, foregroundColor: orang, shape: round }
+          icon: { file: a.svg, systemName: star, foregroundColor: orang, shape: round }
         versions: [{ version: 1.0.0, features: [] }]
         """)
-        XCTAssertEqual(positions(withErrorsEngine), ["3:9 invalid-image", "3:58 invalid-color", "3:65 unknown-key"])
+        XCTAssertEqual(positions(withErrorsEngine), ["3:9 invalid-image", "3:17 missing-image-file", "3:59 invalid-color", "3:66 unknown-key"])
         XCTAssertEqual(withErrorsEngine.diagnostics[0].message,
-                       "expected exactly one of 'systemName', 'emoji' or 'file' in 'app.icon', found 'systemName' and 'emoji'")
+                       "expected one of 'systemName' or 'file' in 'app.icon' (an 'emoji' may stand beside either), found 'systemName' and 'file'")
         XCTAssertEqual(withErrors?.app?.name, "Trails")
         guard case .inline(let kept)? = withErrors?.app?.icon else { return XCTFail("an icon with errors is kept") }
         XCTAssertEqual(kept.source, .systemName("star"), "with the first of its sources, the others beside it")
-        XCTAssertEqual(kept.otherSources.map { $0.source }, [.emoji("🥾")])
+        XCTAssertEqual(kept.otherSources.map { $0.source }, [.file("a.svg")])
     }
 
     /// `app` may be defined in several fragments: the same icon again is fine, another one is a conflict. An

@@ -62,6 +62,19 @@ final class OutputFileSafetyTests: XCTestCase {
         XCTAssertEqual(info("tool").st_mode & 0o7777, 0o755, "set-user-ID and set-group-ID are not kept")
     }
 
+    /// Issue 17, item 4: a caller that gives a mode (the state store's 0600) gets it on a replaced file too, and
+    /// the file keeps its owner and group (they were lost: root's write left a user's state file root's).
+    func testAGivenModeIsAppliedAndTheOwnerKept() throws {
+        try FileSystem.writeAtomically(Array("new".utf8), to: directory.path("state.json"), mode: 0o600)
+        XCTAssertEqual(info("state.json").st_mode & 0o7777, 0o600)
+        try directory.chmod("state.json", 0o640)
+        try directory.chown("state.json", uid: 12345, gid: 23456)
+        try FileSystem.writeAtomically(Array("newer".utf8), to: directory.path("state.json"), mode: 0o600)
+        let replaced = info("state.json")
+        XCTAssertEqual([replaced.st_mode & 0o7777, mode_t(replaced.st_uid), mode_t(replaced.st_gid)], [0o600, 12345, 23456])
+        XCTAssertEqual(try directory.read("state.json"), "newer")
+    }
+
     func testReadOnlyFileNeedsForce() throws {
         try directory.write("frozen.md", "old", mode: 0o444)
         assertRefused("frozen.md", "the file is read-only (mode 0444); expected a writable file: pass --force to replace it")

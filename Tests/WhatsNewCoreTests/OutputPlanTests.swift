@@ -12,7 +12,8 @@ final class OutputPlanTests: XCTestCase {
     func testStandardOutputTakesOneFormat() {
         XCTAssertEqual(targets([], nil), ["ansi -"])
         XCTAssertEqual(targets([.html], "-"), ["html -"])
-        XCTAssertEqual(targets([.html, .markdown], nil), ["error: several formats need '-o DIRECTORY'; standard output takes one"])
+        XCTAssertEqual(targets([.html, .markdown], nil), ["error: several formats (html, markdown) need '-o DIRECTORY', found none (standard output takes one format); "
+                                                           + "add '-o DIRECTORY/', or give one --format"])
     }
 
     func testFileFormatComesFromTheExtensionUnlessGiven() {
@@ -27,6 +28,7 @@ final class OutputPlanTests: XCTestCase {
         XCTAssertEqual(targets([.markdown, .html, .markdown], "site/"), ["markdown site/CHANGELOG.md", "html site/changelog.html"])
         XCTAssertEqual(targets([], "site", directory: true),
                        ["ansi site/notes.txt", "markdown site/CHANGELOG.md", "html site/changelog.html", "json site/notes.json"])
-        XCTAssertEqual(targets([.markdown, .html], "x.md"), ["error: several formats need '-o DIRECTORY', found the file 'x.md'"])
+        XCTAssertEqual(targets([.markdown, .html], "x.md"), ["error: several formats (markdown, html) need '-o DIRECTORY', found 'x.md', which is not a directory; "
+                                                              + "write '-o x.md/' to create the directory, or give one --format"])
     }
 }

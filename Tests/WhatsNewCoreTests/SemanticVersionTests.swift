@@ -30,7 +30,10 @@ final class SemanticVersionTests: XCTestCase {
     func testInvalidVersionsSayWhy() {
         let table: [(String, String)] = [
             ("01.2", "'01' has a leading zero"), ("1.2.3.4", "'1.2.3.4' has 4 numbers, not one to three"),
-            ("1..2", "a number is missing between the dots"), ("latest", "'latest' is not a number"),
+            ("1..2", "a number is missing between two dots"), ("latest", "'latest' is not a number"),
+            // Issue 17: an empty version said "a number is missing between the dots".
+            ("", "it is empty"), (" ", "it is only white space"), ("v", "no number follows the 'v'"),
+            (".1", "a number is missing before the first dot"), ("1.", "a number is missing after the last dot"),
             ("1.0.0-01", "pre-release identifier '01' has a leading zero"), ("1.0.0-", "pre-release '' must be dot-separated [0-9A-Za-z-] identifiers"),
             ("1.0.0+", "build metadata '' must be dot-separated [0-9A-Za-z-] identifiers"), ("V1.0", "'V1' is not a number"),
             ("99999999999999999999", "'99999999999999999999' is too large"), ("1.0.0-bé", "pre-release 'bé' must be dot-separated [0-9A-Za-z-] identifiers"),

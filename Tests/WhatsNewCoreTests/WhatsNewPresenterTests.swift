@@ -28,9 +28,11 @@ final class WhatsNewPresenterTests: XCTestCase {
 
     private var manifestPath: String { directory.appendingPathComponent("notes.yaml").path }
 
-    private func presenter(store: any StateStore, options: PresentationOptions = PresentationOptions()) throws -> WhatsNewPresenter {
+    /// A presenter of the test manifest; the silence rules are off (this test's output is a pipe) unless given.
+    private func presenter(store: any StateStore, options: PresentationOptions = PresentationOptions(),
+                           silence: SilenceRules = .none) throws -> WhatsNewPresenter {
         let engine = DiagnosticEngine()
-        let presenter = try WhatsNewPresenter(manifestPath: manifestPath, store: store, options: options, engine: engine)
+        let presenter = try WhatsNewPresenter(manifestPath: manifestPath, store: store, options: options, silence: silence, engine: engine)
         XCTAssertEqual(engine.diagnostics.map(\.message), [])
         return try XCTUnwrap(presenter)
     }
@@ -43,6 +45,13 @@ final class WhatsNewPresenterTests: XCTestCase {
         defer { if let previous { setenv("XDG_STATE_HOME", previous, 1) } else { unsetenv("XDG_STATE_HOME") } }
         var printed: [String] = []
         func print(_ text: String) { printed.append(text) }
+        // present() shows notes only on a terminal, and not under WHATSNEW_DISABLE: the example runs as in an
+        // app started from a shell.
+        let disable = getenv("WHATSNEW_DISABLE").map { String(cString: $0) }
+        unsetenv("WHATSNEW_DISABLE")
+        defer { if let disable { setenv("WHATSNEW_DISABLE", disable, 1) } }
+        let restore = try redirectStandardOutput(to: nil)
+        defer { restore() }
 
         // README: begin
         let engine = DiagnosticEngine()
@@ -139,13 +148,99 @@ final class WhatsNewPresenterTests: XCTestCase {
     }
 
     func testSilencedByTheEnvironmentOrAPipe() throws {
-        XCTAssertEqual(WhatsNewPresenter.silenceReason(checkTerminal: false, environment: { $0 == "WHATSNEW_DISABLE" ? "1" : nil }),
-                       "WHATSNEW_DISABLE=1")
-        XCTAssertNil(WhatsNewPresenter.silenceReason(checkTerminal: false, environment: { $0 == "WHATSNEW_DISABLE" ? "0" : nil }))
+        func environment(_ value: String?) -> @Sendable (String) -> String? { { $0 == "WHATSNEW_DISABLE" ? value : nil } }
+        XCTAssertEqual(SilenceRules(requiresTerminal: false, environment: environment("1")).reason, "WHATSNEW_DISABLE=1")
+        XCTAssertEqual(SilenceRules(requiresTerminal: false, environment: environment("Yes")).reason, "WHATSNEW_DISABLE=Yes")
+        for value in ["0", "false", "no", "off", "OFF", "", "  "] {
+            XCTAssertNil(SilenceRules(requiresTerminal: false, environment: environment(value)).reason, value)
+        }
+        XCTAssertNil(SilenceRules(requiresTerminal: false, environment: environment(nil)).reason)
         let pipe = Pipe()
-        XCTAssertEqual(WhatsNewPresenter.silenceReason(outputDescriptor: pipe.fileHandleForWriting.fileDescriptor, environment: { _ in nil }),
-                       "standard output is not a terminal")
-        XCTAssertNil(WhatsNewPresenter.silenceReason(checkTerminal: false, outputDescriptor: pipe.fileHandleForWriting.fileDescriptor,
-                                                     environment: { _ in nil }))
+        let descriptor = pipe.fileHandleForWriting.fileDescriptor
+        XCTAssertEqual(SilenceRules(outputDescriptor: descriptor, environment: environment(nil)).reason,
+                       "the output (descriptor \(descriptor)) is not a terminal")
+        XCTAssertNil(SilenceRules(requiresTerminal: false, outputDescriptor: descriptor, environment: environment(nil)).reason)
+        XCTAssertNil(SilenceRules.none.reason, "the explicit opt-out")
+    }
+
+    /// Issue 17: `present()` printed into pipes and under `WHATSNEW_DISABLE`. It applies the silence rules of
+    /// `whatsnew show` itself (render is not called, nothing is recorded), unless the app opts out.
+    func testPresentAppliesTheSilenceRulesUnlessOptedOut() throws {
+        let pipe = Pipe()
+        let descriptor = pipe.fileHandleForWriting.fileDescriptor
+        let cases: [(SilenceRules, String?)] = [
+            (SilenceRules(requiresTerminal: false, environment: { $0 == "WHATSNEW_DISABLE" ? "on" : nil }), "WHATSNEW_DISABLE=on"),
+            (SilenceRules(outputDescriptor: descriptor, environment: { _ in nil }), "the output (descriptor \(descriptor)) is not a terminal"),
+        ]
+        for (silence, reason) in cases {
+            let store = InMemoryStateStore()
+            var presenter = try presenter(store: store)
+            presenter.silence = silence
+            var rendered = false
+            let outcome = try presenter.present(current: SemanticVersion(major: 1, minor: 1)) { _, _ in rendered = true }
+            XCTAssertFalse(rendered, "render is not called when silenced")
+            XCTAssertEqual(outcome.silenced, reason)
+            XCTAssertEqual(outcome.plan.entries.count, 0)
+            XCTAssertEqual(outcome.plan.decision.explanation, ["\(reason ?? ""): showing nothing"])
+            XCTAssertNil(outcome.recording)
+            XCTAssertEqual(store.presented, [], "nothing recorded")
+        }
+        // The library's default is the command's: this test's standard output is a pipe or a terminal, and
+        // present() decides as show does.
+        let store = InMemoryStateStore()
+        let byDefault = try presenter(store: store, silence: SilenceRules())
+        var rendered = false
+        let outcome = try byDefault.present(current: SemanticVersion(major: 1, minor: 1)) { _, _ in rendered = true }
+        XCTAssertEqual(outcome.silenced, SilenceRules().reason)
+        XCTAssertEqual(rendered, SilenceRules().reason == nil)
+        // The opt-out: a pipe and WHATSNEW_DISABLE are both ignored.
+        var optedOut = try presenter(store: store)
+        optedOut.silence = SilenceRules.none
+        setenv("WHATSNEW_DISABLE", "1", 1)
+        defer { unsetenv("WHATSNEW_DISABLE") }
+        let shown = try withStandardOutput(pipe) {
+            try optedOut.present(current: SemanticVersion(major: 1, minor: 2)) { entries, _ in rendered = !entries.isEmpty }
+        }
+        XCTAssertNil(shown.silenced)
+        XCTAssertTrue(rendered)
+        XCTAssertEqual(store.read().sortedVersions.map(\.description).last, "1.2.0")
+    }
+
+    /// Runs `body` with standard output redirected to `pipe` (or to a new pseudo-terminal when nil).
+    private func withStandardOutput<T>(_ pipe: Pipe?, _ body: () throws -> T) throws -> T {
+        let restore = try redirectStandardOutput(to: pipe)
+        defer { restore() }
+        return try body()
+    }
+
+    /// Points standard output at `pipe` (or at a new pseudo-terminal when nil) until the returned closure runs.
+    private func redirectStandardOutput(to pipe: Pipe?) throws -> () -> Void {
+        fflush(nil)
+        let saved = dup(1)
+        var terminal: (primary: Int32, secondary: Int32)?
+        if let pipe {
+            dup2(pipe.fileHandleForWriting.fileDescriptor, 1)
+        } else {
+            // posix_openpt and friends are not in Swift's Glibc module: /dev/ptmx with Linux's ioctls (TIOCSPTLCK, TIOCGPTN).
+            let primary = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
+            var unlock: Int32 = 0
+            var number: UInt32 = 0
+            guard primary >= 0, ioctl(primary, 0x4004_5431, &unlock) == 0, ioctl(primary, 0x8004_5430, &number) == 0 else {
+                throw XCTSkip("no pseudo-terminal available")
+            }
+            let secondary = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY | O_CLOEXEC)
+            guard secondary >= 0 else { throw XCTSkip("no pseudo-terminal available") }
+            terminal = (primary, secondary)
+            dup2(secondary, 1)
+        }
+        return {
+            fflush(nil)
+            dup2(saved, 1)
+            close(saved)
+            if let terminal {
+                close(terminal.secondary)
+                close(terminal.primary)
+            }
+        }
     }
 }

@@ -67,6 +67,16 @@ extension Compiler {
                                      message: "--release \(release) is not in the manifest; expected one of its versions (\(known))"))
             return nil
         }
+        let emptied = selection.emptiedByPlatform(of: manifest)
+        if let platform = selection.platform, !emptied.isEmpty {
+            let shown = emptied.prefix(10).map(\.description).joined(separator: ", ")
+            let more = emptied.count > 10 ? " and \(emptied.count - 10) more" : ""
+            let which = emptied.count == 1 ? "version \(shown) has" : "versions \(shown)\(more) have"
+            engine.report(Diagnostic(.note, code: "empty-after-platform-filter",
+                                     message: "\(which) no feature for --platform \(platform), so the outputs leave "
+                                         + (emptied.count == 1 ? "it" : "them") + " out",
+                                     fix: "add 'platforms: [\(platform.lowercased())]' to the features meant for \(platform.lowercased()), or choose another --platform"))
+        }
         // WhatsNewKit's JSON is the one output that can find errors (and it is small): it is rendered now.
         var whatsNewKitJSON: String?
         var whatsNewKitRefs: WhatsNewKitRefsOutput?
@@ -93,8 +103,16 @@ extension Compiler {
         guard let publishing = Publishing.prepare(manifest, notes: notes, selection: selection, plan: plan, request: request, engine: engine) else {
             return nil
         }
+        // A template's output is rendered now (it is rendered whole in any case), so that the variables it uses
+        // where the notes have none are reported before anything is written (errors under --strict).
+        var templateOutput: String?
+        if let template = request.template {
+            templateOutput = template.emit(notes, imageFiles: readOptions.imageFiles, feeds: publishing.feedLinks, engine: engine)
+            guard !engine.hasErrors else { return nil }
+        }
         if leavesMemoryForExit { ProcessLifetime.keep(notes) }
         return Compilation(notes: notes, request: request, whatsNewKitJSON: whatsNewKitJSON, whatsNewKitRefs: whatsNewKitRefs,
+                           templateOutput: templateOutput,
                            imageFiles: readOptions.imageFiles, publishing: publishing)
     }
 }
@@ -107,6 +125,8 @@ public struct Compilation: Sendable {
     let whatsNewKitJSON: String?
     /// The registries of the `whatsnewkit-json` output, for `CompileRequest.whatsNewKitRefs` (nil when not asked for).
     public let whatsNewKitRefs: WhatsNewKitRefsOutput?
+    /// What `request.template` rendered.
+    let templateOutput: String?
     /// Where the image files an HTML page inlines may be read from, and how much of them.
     let imageFiles: ImageFileOptions
     /// The feeds the HTML page links to, and the appcast `--into` filled.
@@ -129,8 +149,8 @@ public struct Compilation: Sendable {
     }
 
     private func render(_ target: OutputPlan.Target, into output: inout OutputBuffer) {
-        if let template = request.template {
-            output += template.emit(notes, imageFiles: imageFiles, feeds: publishing.feedLinks)
+        if request.template != nil {
+            output += templateOutput ?? ""
             return
         }
         switch target.format {

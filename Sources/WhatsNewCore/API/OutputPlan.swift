@@ -18,7 +18,8 @@ public struct OutputPlan: Sendable, Hashable {
         for format in formats where !unique.contains(format) { unique.append(format) }
         guard let output, output != "-" else {
             guard unique.count <= 1 else {
-                return .failure(PlanError("several formats need '-o DIRECTORY'; standard output takes one"))
+                return .failure(PlanError("several formats (\(names(unique))) need '-o DIRECTORY', found none (standard output takes one "
+                                          + "format); add '-o DIRECTORY/', or give one --format"))
             }
             return .success(OutputPlan(targets: [Target(format: unique.first ?? .ansi, path: "-")]))
         }
@@ -28,12 +29,17 @@ public struct OutputPlan: Sendable, Hashable {
             return .success(OutputPlan(targets: chosen.map { Target(format: $0, path: directory + "/" + $0.defaultFileName) }))
         }
         guard unique.count <= 1 else {
-            return .failure(PlanError("several formats need '-o DIRECTORY', found the file '\(output)'"))
+            return .failure(PlanError("several formats (\(names(unique))) need '-o DIRECTORY', found '\(output)', which is not a directory; "
+                                      + "write '-o \(output)/' to create the directory, or give one --format"))
         }
         guard let format = unique.first ?? OutputFormat(fileExtensionOf: output) else {
             return .failure(PlanError("cannot tell the format of '\(output)' from its extension; expected .txt, .md, .html, .json, .atom or .rss, or give --format"))
         }
         return .success(OutputPlan(targets: [Target(format: format, path: output)]))
+    }
+
+    private static func names(_ formats: [OutputFormat]) -> String {
+        formats.map(\.rawValue).joined(separator: ", ")
     }
 
     public struct PlanError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -20,9 +20,12 @@ public struct PresentationOutcome: Sendable {
     public var plan: PresentationPlan
     /// How recording went; nil when nothing was shown or recording was off.
     public var recording: StateUpdateResult?
+    /// Why nothing was shown whatever the state says (see `SilenceRules`), or nil.
+    public var silenced: String?
 
-    public init(plan: PresentationPlan, recording: StateUpdateResult?) {
+    public init(plan: PresentationPlan, recording: StateUpdateResult?, silenced: String? = nil) {
         self.plan = plan
         self.recording = recording
+        self.silenced = silenced
     }
 }

@@ -73,11 +73,25 @@ struct DecodingContext {
     }
 
     func number(_ node: YAMLNode, for name: String) -> Double? {
+        if let scalar = node.scalar, let what = Self.nonFiniteDescription(scalar) {
+            error("type-mismatch", "expected a finite number for '\(name)', found '\(scalar.text)', which YAML reads as \(what); "
+                      + "whatsnew takes only finite numbers", at: node, fix: "write a finite number in digits, e.g. 1")
+            return nil
+        }
         guard let value = node.scalar?.doubleValue, value.isFinite else {
             typeMismatch(node, expected: "a finite number", for: name)
             return nil
         }
         return value
+    }
+
+    /// What a YAML float scalar that is not finite stands for: "infinity" or "minus infinity" (`.inf`, `-.Inf`),
+    /// "not-a-number (NaN)" (`.nan`), "infinity (too large a number)" (`1e999`); nil for anything else.
+    static func nonFiniteDescription(_ scalar: YAMLScalar) -> String? {
+        guard scalar.kind == .float, let value = scalar.doubleValue, !value.isFinite else { return nil }
+        if value.isNaN { return "not-a-number (NaN)" }
+        let sign = value < 0 ? "minus " : ""
+        return scalar.text.lowercased().contains("inf") ? "\(sign)infinity" : "\(sign)infinity (too large a number)"
     }
 
     func bool(_ node: YAMLNode, for name: String) -> Bool? {

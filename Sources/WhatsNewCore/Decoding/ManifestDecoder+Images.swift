@@ -15,23 +15,29 @@ extension ManifestDecoder {
 
     func decodeImage(_ node: YAMLNode, for name: String, context: DecodingContext) -> Image? {
         guard let fields = context.fields(node, of: name, allowed: Self.imageKeys, expected: "an image mapping") else { return nil }
+        // One source: a symbol, a file, or an emoji alone; an emoji beside a symbol or a file is its glyph in text.
         let sources = ["systemName", "emoji", "file"].filter { fields[$0] != nil }
-        if sources.count != 1 {
-            let found = sources.isEmpty ? "none" : sources.map { "'\($0)'" }.joined(separator: " and ")
-            context.error("invalid-image", "expected exactly one of 'systemName', 'emoji' or 'file' in '\(name)', found \(found)", at: node)
+        let pictures = sources.filter { $0 != "emoji" }
+        if sources.isEmpty {
+            context.error("invalid-image", "expected 'systemName', 'emoji' or 'file' in '\(name)', found none", at: node)
+        } else if pictures.count > 1 {
+            context.error("invalid-image", "expected one of 'systemName' or 'file' in '\(name)' (an 'emoji' may stand beside either), "
+                          + "found 'systemName' and 'file'", at: node)
         }
         // An image with errors is kept, for the checks of the rest of it: with the first source it names
         // that could be read (the others beside it), or none (an empty symbol name, which no rule reads).
         var written: [(source: Image.Source, location: SourceLocation?)] = []
+        var emoji: String?
         for key in sources {
             guard let sourceNode = fields[key], let value = context.string(sourceNode, for: "\(name).\(key)") else { continue }
             switch key {
             case "systemName": written.append((.systemName(value), context.location(sourceNode)))
-            case "emoji": written.append((.emoji(value), context.location(sourceNode)))
+            case "emoji":
+                if pictures.isEmpty { written.append((.emoji(value), context.location(sourceNode))) } else { emoji = value }
             default: written.append((.file(value), context.location(sourceNode)))
             }
         }
-        var image = Image(source: written.first?.source ?? .systemName(""),
+        var image = Image(source: written.first?.source ?? .systemName(""), emoji: emoji,
                      foregroundColor: fields["foregroundColor"].flatMap { decodeColor($0, for: "foregroundColor", context: context) },
                      renderingMode: fields["renderingMode"].flatMap { context.oneOf($0, for: "renderingMode", as: Image.RenderingMode.self) },
                      symbolRenderingMode: fields["symbolRenderingMode"].flatMap {

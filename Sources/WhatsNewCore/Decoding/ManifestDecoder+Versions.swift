@@ -57,9 +57,14 @@ extension ManifestDecoder {
         case .success(let version):
             return (version, scalar.text)
         case .failure(let failure):
+            // `.inf` and `.nan` are YAML's infinity and not-a-number, not a version with a piece missing.
+            let spelled = scalar.text.lowercased().contains("inf") || scalar.text.lowercased().contains("nan")
+            let nonFinite = DecodingContext.nonFiniteDescription(scalar).flatMap { spelled ? "YAML reads it as \($0), not as a version" : nil }
+            let reason = nonFinite ?? failure.reason
+            let fix = scalar.text.isEmpty || nonFinite != nil ? "write the version, e.g. 'version: 1.2.0'" : nil
             context.error("invalid-version",
-                          "invalid version '\(scalar.text)': \(failure.reason); expected MAJOR[.MINOR[.PATCH]][-PRERELEASE][+BUILD], e.g. '1.2.0'",
-                          at: node)
+                          "invalid version '\(scalar.text)': \(reason); expected MAJOR[.MINOR[.PATCH]][-PRERELEASE][+BUILD], e.g. '1.2.0'",
+                          at: node, fix: fix)
             return nil
         }
     }

@@ -35,12 +35,15 @@ public enum DiagnosticCatalog {
         // Input and output.
         Diagnostic.ioErrorCode: "A file could not be read or written.",
         "output-budget-exceeded": "Texts repeated by defaults and registries would make the outputs too large for the input.",
+        "invalid-template": "A --template file is not a valid Mustache template.",
+        "unknown-template-variable": "A --template uses a variable the notes do not have where it is used.",
+        "empty-after-platform-filter": "A version has no feature for the platform compiled for, so it is left out of the outputs.",
         OmittedDiagnostics.code: "More diagnostics were found than are shown.",
         // The manifest's rules.
         "block-markdown": "Block Markdown is used in a one-line text field.",
         "duplicate-version": "Two versions are equal after canonicalisation.",
         "invalid-version": "A version is not of the form MAJOR[.MINOR[.PATCH]][-PRERELEASE][+BUILD].",
-        "missing-translation": "A version lacks a translation that another version has.",
+        "missing-translation": "A text lacks a translation other texts have, and its fallback is in another language.",
         "refused-link": "A link or image in a text has a destination no output shows as a link.",
         "unknown-key": "A mapping has a key the manifest format does not define.",
         "unresolved-reference": "A reference names no entry of its registry.",

@@ -1,7 +1,10 @@
-/// Terminal text (`--format ansi`): a bold centered title, one row per feature (colored glyph, bold title, dimmed
-/// subtitle wrapped with a hanging indent), and a footer with the secondary action (an OSC 8 hyperlink, or
-/// its URL printed) above the primary action as a `[ Continue ]` button in its colors. Layout spacing maps
-/// to blank lines and columns in proportion; with `TerminalCapabilities.plain` not one escape is written.
+/// Terminal text (`--format ansi`): a bold centered title, one row per feature (colored glyph — or an image's own alt
+/// text as `[Trails logo]` — bold title in a column of its own, dimmed subtitle wrapped with a hanging
+/// indent), and a footer with the secondary action (an OSC 8 hyperlink where the terminal is known to follow
+/// one, else its URL printed; a `present` page indented as the features' text) above the primary action as a
+/// `[ Continue ]` button in its colors. Colors are `TerminalColors`': readable on light and dark terminals.
+/// Layout spacing maps to blank lines and columns in proportion; with `TerminalCapabilities.plain` not one
+/// escape is written.
 public struct ANSIEmitter: Sendable {
     public var capabilities: TerminalCapabilities
     /// The width in columns (within `widths`).
@@ -72,22 +75,48 @@ public struct ANSIEmitter: Sendable {
         let gap = max(1, Self.columns(layout.featureHorizontalSpacing))
         for (index, feature) in version.features.enumerated() {
             if index > 0 { lines.blank(Self.lines(layout.featureListSpacing)) }
-            let glyph = feature.image?.glyph ?? SymbolGlyphs.fallback
-            let glyphColumns = 2
-            let textColumn = leading + glyphColumns + gap
-            var head = StyledText(String(repeating: " ", count: leading))
-            let glyphStyle = ANSIStyle(foreground: feature.image?.color.flatMap(Color.parse) ?? .named(.accentColor))
-            head.append(glyph, style: glyphStyle)
-            head.append(String(repeating: " ", count: max(0, glyphColumns - DisplayWidth.of(glyph)) + gap))
-            head.append(renderer.styled(texts.text(parsing: feature.title), base: ANSIStyle(bold: true)))
-            for line in WordWrapper(width: width).wrap(head, hangingIndent: textColumn) { lines.line(line) }
+            let textColumn = leading + Self.glyphColumns + gap
+            let imageStyle = ANSIStyle(foreground: feature.image?.color.flatMap(Color.parse) ?? .named(.accentColor))
+            let title = renderer.styled(texts.text(parsing: feature.title), base: ANSIStyle(bold: true))
+            // Without a glyph or alt text of its own, '•' marks the row, as for a feature without an image.
+            var label = feature.imageLabel
+            if label == .none { label = .glyph(SymbolGlyphs.fallback) }
+            // An `emoji` wider than the glyph column (several characters) flows into the title as alt text does.
+            if case .glyph(let glyph) = label, DisplayWidth.of(glyph) > Self.glyphColumns { label = .alt(glyph) }
+            switch label {
+            case .glyph(let glyph):
+                // The title in its column however wide the terminal draws the glyph (see `LineWriter.glyphRow`).
+                let titleLines = WordWrapper(width: width).wrap(title, indent: textColumn, hangingIndent: textColumn)
+                for (number, line) in titleLines.enumerated() {
+                    if number == 0 {
+                        lines.glyphRow(StyledText(glyph, style: imageStyle), leading: leading, column: textColumn, gap: gap, rest: line)
+                    } else {
+                        lines.line(line)
+                    }
+                }
+            case .alt(let alt):
+                // A file, or a symbol without an emoji: its alt text in brackets, where the glyph would be.
+                var head = StyledText(String(repeating: " ", count: leading))
+                if feature.imageLabel == .alt(alt) {
+                    let text = PlainTextRenderer.render(texts.text(parsing: alt)).replacingNewlines(with: " ")
+                    head.append("[" + text + "]", style: ANSIStyle(dim: true))
+                } else {
+                    head.append(alt, style: imageStyle)
+                }
+                head.append(String(repeating: " ", count: gap))
+                head.append(title)
+                for line in WordWrapper(width: width).wrap(head, hangingIndent: textColumn) { lines.line(line) }
+            case .none:
+                break
+            }
             let subtitle = renderer.styled(texts.text(parsing: feature.subtitle), base: ANSIStyle(dim: true))
             for line in WordWrapper(width: width).wrap(subtitle, indent: textColumn, hangingIndent: textColumn) { lines.line(line) }
         }
 
         lines.blank(Self.lines(layout.contentSpacing))
         if let secondary = version.secondaryAction {
-            secondaryLines(secondary, renderer: renderer, texts: texts, into: &lines)
+            let textColumn = Self.columns(layout.featureListPadding.leading) + Self.glyphColumns + gap
+            secondaryLines(secondary, renderer: renderer, texts: texts, textColumn: textColumn, into: &lines)
             lines.blank(max(0, Self.lines(layout.footerActionSpacing)))
         }
         let primary = version.primaryAction
@@ -102,7 +131,7 @@ public struct ANSIEmitter: Sendable {
     }
 
     private func secondaryLines(_ action: ReleaseNotes.SecondaryAction, renderer: ANSIRenderer, texts: MarkdownTextCache,
-                                into lines: inout LineWriter) {
+                                textColumn: Int, into lines: inout LineWriter) {
         let style = ANSIStyle(foreground: Color.parse(action.foregroundColor) ?? .named(.accentColor))
         let title = renderer.styled(texts.text(parsing: action.title), base: style)
         switch action.kind {
@@ -119,10 +148,23 @@ public struct ANSIEmitter: Sendable {
             line.append(safe, style: ANSIStyle(underline: capabilities.usesEscapes))
             for wrapped in WordWrapper(width: width).wrap(line) { lines.centered(wrapped) }
         case .present(let pageTitle, let body):
+            // The page indented as the features' text is, so it reads as part of the sheet.
             lines.centered(title)
             lines.blank(1)
-            if let pageTitle { lines.line(renderer.styled(texts.text(parsing: pageTitle), base: ANSIStyle(bold: true))) }
-            for line in renderer.lines(of: texts.document(parsing: body), width: width) { lines.line(line) }
+            let indent = String(repeating: " ", count: textColumn)
+            if let pageTitle {
+                let titleText = renderer.styled(texts.text(parsing: pageTitle), base: ANSIStyle(bold: true))
+                for line in WordWrapper(width: width).wrap(titleText, indent: textColumn, hangingIndent: textColumn) { lines.line(line) }
+            }
+            for line in renderer.lines(of: texts.document(parsing: body), width: max(20, width - textColumn)) {
+                if line.isEmpty {
+                    lines.line(line)
+                } else {
+                    var indented = StyledText(indent)
+                    indented.append(line)
+                    lines.line(indented)
+                }
+            }
             lines.blank(1)
         case .dismiss, .custom:
             lines.centered(title)
@@ -140,6 +182,35 @@ public struct ANSIEmitter: Sendable {
             output.append(UInt8(ascii: "\n"))
         }
 
+        /// A feature's first line: `leading` spaces, the glyph, and `rest` from `column` on (`rest` is indented
+        /// to it). Terminals differ in how wide they draw an emoji (🗺️, ⛰️: a narrow pictograph made wide by
+        /// U+FE0F, which tmux and VTE count as one column and others as two), so with escapes the cursor is
+        /// moved to the column (CHA, `ESC [ n G`) rather than counting spaces after the glyph; without them, the
+        /// glyph is taken as wide as `DisplayWidth` says.
+        mutating func glyphRow(_ glyph: StyledText, leading: Int, column: Int, gap: Int, rest: StyledText) {
+            var head = StyledText(String(repeating: " ", count: leading))
+            head.append(glyph)
+            var tail = StyledText()
+            var toDrop = column
+            for run in rest.runs {
+                if toDrop > 0, run.style.isPlain, run.link == nil {
+                    let spaces = run.text.prefix { $0 == " " }.prefix(toDrop)
+                    toDrop -= spaces.count
+                    tail.append(String(run.text.dropFirst(spaces.count)), style: run.style, link: run.link)
+                } else {
+                    toDrop = 0
+                    tail.append(run.text, style: run.style, link: run.link)
+                }
+            }
+            renderer.encode(head, into: &output.bytes)
+            if renderer.capabilities.usesEscapes {
+                output.bytes.append(contentsOf: "\u{1B}[\(column + 1)G".utf8)
+            } else {
+                output.bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(gap, column - head.width)))
+            }
+            line(tail)
+        }
+
         /// A line centered in the width (lines wider than the width are left as they are).
         mutating func centered(_ line: StyledText) {
             let padding = max(0, (width - line.width) / 2)
@@ -151,6 +222,9 @@ public struct ANSIEmitter: Sendable {
             output.bytes.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: count))
         }
     }
+
+    /// The columns of a feature's glyph.
+    static let glyphColumns = 2
 
     /// Blank lines for a vertical spacing in points (30 points a line, at most 2: a terminal line is tall).
     static func lines(_ points: Double) -> Int {

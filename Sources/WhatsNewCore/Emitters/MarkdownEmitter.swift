@@ -1,7 +1,9 @@
-/// GitHub Flavored Markdown (`--format markdown`), e.g. for `CHANGELOG.md`: a `## 1.2.0 — Title (date)` heading per
-/// version, one list item per feature (glyph, **title**, subtitle), the secondary action as a link or, for a
-/// second page, a `<details>` block. User text is re-emitted through `MarkdownRenderer`, which escapes
-/// whatever it did not mean as Markdown; layout does not apply to Markdown.
+/// GitHub Flavored Markdown (`--format markdown`), e.g. for `CHANGELOG.md`: a `# Trails — Release notes` heading in the
+/// page's language (left out when `--release` selects one version, whose notes are a fragment to paste), a
+/// `## 1.2.0 — Title (date)` heading per version, one list item per feature (glyph, **title**, subtitle), the
+/// secondary action as a link or, for a second page, a `<details>` block whose headings sit below the
+/// version's. User text is re-emitted through `MarkdownRenderer`, which escapes whatever it did not mean as
+/// Markdown; layout does not apply to Markdown.
 public struct MarkdownEmitter: Sendable {
     public init() {}
 
@@ -14,16 +16,21 @@ public struct MarkdownEmitter: Sendable {
     /// Writes the Markdown into `output`, flushing it between versions (the caller flushes the rest); many
     /// versions are rendered on two threads as `rendering` says.
     func emit(_ notes: ReleaseNotes, rendering: TwoThreadRendering = TwoThreadRendering(), into output: inout OutputBuffer) {
-        output += Self.titleLine(notes)
-        output += "\n"
+        let title = Self.titleLine(notes)
+        if let title {
+            output += title
+            output += "\n"
+        }
         let versions = notes.versions
         // Each thread parses texts through a cache of its own.
         let makeRenderer: @Sendable () -> TwoThreadRendering.Renderer = {
             let renderer = MarkdownRenderer()
             let texts = MarkdownTextCache()
             return { range, output in
-                for version in versions[range] {
-                    Self.append(version, renderer: renderer, texts: texts, to: &output)
+                for index in range {
+                    // Blocks are separated by a blank line.
+                    if index > 0 || title != nil { output += "\n" }
+                    Self.append(versions[index], renderer: renderer, texts: texts, to: &output)
                     output.flushIfFull()
                 }
             }
@@ -31,10 +38,9 @@ public struct MarkdownEmitter: Sendable {
         rendering.render(versions.count, into: &output, here: makeRenderer(), elsewhere: makeRenderer)
     }
 
-    /// A version: a blank line, its heading, its features and its secondary action.
+    /// A version: its heading, its features and its secondary action.
     private static func append(_ version: ReleaseNotes.Version, renderer: MarkdownRenderer, texts: MarkdownTextCache,
                                to output: inout OutputBuffer) {
-        output += "\n"
         output += heading(version, renderer: renderer, texts: texts)
         output += "\n\n"
         for feature in version.features {
@@ -48,13 +54,18 @@ public struct MarkdownEmitter: Sendable {
         }
     }
 
-    /// The `# App release notes` line.
-    static func titleLine(_ notes: ReleaseNotes) -> String {
-        MarkdownRenderer().heading([.text(notes.appName.map { "\($0) release notes" } ?? "Release notes")], level: 1)
+    /// The `# App — Release notes` line, in the page's language (`PageText`, as the HTML page's title); nil
+    /// when `--release` selects one version: those notes are a fragment (a GitHub release's body, say), under
+    /// a title of their own.
+    static func titleLine(_ notes: ReleaseNotes) -> String? {
+        guard !notes.selectsOneRelease else { return nil }
+        let words = PageText.forPage(locale: notes.locale, defaultLocale: notes.defaultLocale).releaseNotes
+        return MarkdownRenderer().heading([.text(notes.appName.map { "\($0) — \(words)" } ?? words)], level: 1)
     }
 
-    /// A feature's list item: glyph, **title** (white space at its ends outside the asterisks), subtitle
-    /// (continued lines indented under the item).
+    /// A feature's list item: the image's label (its glyph, or `[alt text]` for a file or a symbol without an
+    /// emoji; nothing rather than a second bullet), **title** (white space at its ends outside the asterisks),
+    /// subtitle (continued lines indented under the item).
     static func item(_ feature: ReleaseNotes.Feature, renderer: MarkdownRenderer, texts: MarkdownTextCache = MarkdownTextCache()) -> String {
         var item: [UInt8] = []
         appendItem(feature, renderer: renderer, texts: texts, to: &item)
@@ -65,10 +76,20 @@ public struct MarkdownEmitter: Sendable {
     static func appendItem(_ feature: ReleaseNotes.Feature, renderer: MarkdownRenderer, texts: MarkdownTextCache,
                            to out: inout [UInt8]) {
         out += "- ".utf8
-        if let glyph = feature.image?.glyph {
+        switch feature.imageLabel {
+        case .glyph(let glyph):
             var state = MarkdownLineState()
             MarkdownEscaping.append(glyph, to: &out, state: &state)
             out.append(UInt8(ascii: " "))
+        case .alt(let alt):
+            let text = PlainTextRenderer.render(texts.text(parsing: alt)).replacingNewlines(with: " ")
+            // `[ ]` or `[x]` first in an item would be a task list's checkbox on GitHub.
+            if text == " " || text == "x" || text == "X" { out.append(UInt8(ascii: "\\")) }
+            out.append(UInt8(ascii: "["))
+            renderer.append(inlines: [.text(text)], insideBrackets: true, to: &out)
+            out += "] ".utf8
+        case .none:
+            break
         }
         renderer.append(inlines: [.strong(withoutStrong(texts.text(parsing: feature.title).inlines))], to: &out)
         // The dash only when the subtitle writes something.
@@ -101,7 +122,10 @@ public struct MarkdownEmitter: Sendable {
             let summary = HTMLRenderer().render(inlines: title.inlines).replacingNewlines(with: " ")
             var block = "<details>\n<summary>\(summary)</summary>\n\n"
             if let pageTitle { block += renderer.heading(texts.text(parsing: pageTitle).inlines, level: 3) + "\n\n" }
-            block += renderer.render(texts.document(parsing: body)).trimmingTrailingNewlines() + "\n\n</details>"
+            // The page's headings below the version's (and the page title's), as on the HTML page.
+            var bodyRenderer = renderer
+            bodyRenderer.topHeadingLevel = pageTitle == nil ? 3 : 4
+            block += bodyRenderer.render(texts.document(parsing: body)).trimmingTrailingNewlines() + "\n\n</details>"
             return block
         case .dismiss, .custom:
             return nil

@@ -33,6 +33,8 @@ public struct ReleaseNotes: Sendable {
             var symbolRenderingMode: String?
             /// The language of an `alt` of the image's own, when it differs from the page's.
             var altLanguage: String?
+            /// The emoji declared beside a file.
+            var emoji: String?
         }
 
         private var appearance: Shared<Appearance>
@@ -40,10 +42,16 @@ public struct ReleaseNotes: Sendable {
         public var alt: String
 
         public init(kind: Kind, color: String?, renderingMode: String?, symbolRenderingMode: String?, alt: String,
-                    altLanguage: String? = nil) {
+                    altLanguage: String? = nil, emoji: String? = nil) {
             appearance = Shared(Appearance(kind: kind, color: color, renderingMode: renderingMode, symbolRenderingMode: symbolRenderingMode,
-                                           altLanguage: altLanguage))
+                                           altLanguage: altLanguage, emoji: emoji))
             self.alt = alt
+        }
+
+        /// An `emoji` declared beside a file, shown for it in the terminal and Markdown (a symbol's is its glyph).
+        public var emoji: String? {
+            get { appearance.value.emoji }
+            set { changeAppearance { $0.emoji = newValue } }
         }
 
         /// The language of `alt` when it is the image's own and differs from the page's (see `TextLanguages`).
@@ -79,13 +87,33 @@ public struct ReleaseNotes: Sendable {
             appearance = Shared(value)
         }
 
-        /// The glyph the terminal and Markdown show.
+        /// The glyph of the image: a symbol's (its `emoji`, else the table's, else '•'), an emoji, or the
+        /// `emoji` declared beside a file (else '•').
         public var glyph: String {
             switch kind {
             case .symbol(_, let glyph): return glyph
             case .emoji(let emoji): return emoji
-            case .file: return SymbolGlyphs.fallback
+            case .file: return emoji ?? SymbolGlyphs.fallback
             }
+        }
+
+        /// What the terminal and Markdown show for the image before the title it illustrates.
+        public enum TextLabel: Sendable, Hashable {
+            /// An emoji (or a symbol's glyph), in the glyph column.
+            case glyph(String)
+            /// The image's alt text (Markdown source), for a file or an unknown symbol without an emoji.
+            case alt(String)
+            /// Nothing of its own: a file or an unknown symbol with neither an emoji nor alt text other than
+            /// the title it illustrates (which its alt falls back to). Markdown writes nothing (the list item
+            /// has its bullet); the terminal marks the row with '•', as it does a feature without an image.
+            case none
+        }
+
+        /// The label the text outputs show for the image before `title`.
+        public func textLabel(before title: String) -> TextLabel {
+            let glyph = self.glyph
+            if glyph != SymbolGlyphs.fallback || kind == .emoji(glyph) { return .glyph(glyph) }
+            return alt.isEmpty || alt == title ? .none : .alt(alt)
         }
     }
 
@@ -100,6 +128,11 @@ public struct ReleaseNotes: Sendable {
         public var title: String
         public var subtitle: String
         public var platforms: [String]
+
+        /// What the terminal and Markdown show before the title for its image (`.none` without one).
+        public var imageLabel: Image.TextLabel {
+            image?.textLabel(before: title) ?? .none
+        }
 
         /// `v1.2.0-` and the feature's id, or `feature-` and its place from 1.
         public var anchor: String {
@@ -221,6 +254,8 @@ public struct ReleaseNotes: Sendable {
     public var appIcon: Image?
     /// The locale asked for (nil: each text's default).
     public var locale: String?
+    /// Whether `--release` selected one version (a fragment of notes rather than a changelog).
+    public var selectsOneRelease: Bool
     /// The manifest's `defaults.locale`.
     public var defaultLocale: String?
     /// What `accentColor` means.
@@ -236,6 +271,7 @@ public struct ReleaseNotes: Sendable {
         var iconResolver = Resolver(manifest: manifest, locale: selection.locale)
         appIcon = iconResolver.image(manifest.app?.icon, altFallback: manifest.app?.name.map(MarkdownEscaping.escape) ?? "")
         locale = selection.locale
+        selectsOneRelease = selection.release != nil
         defaultLocale = manifest.defaults.locale
         accentColor = manifest.defaults.accentColor?.text ?? "blue"
         versions = Self.versions(selection.versions(of: manifest), of: manifest, locale: selection.locale)
@@ -393,15 +429,18 @@ public struct ReleaseNotes: Sendable {
         private mutating func resolve(_ image: borrowing WhatsNewCore.Image, altFallback: String) -> Image {
             let kind: Image.Kind
             switch image.source {
-            case .systemName(let name): kind = .symbol(name: name, glyph: glyph(forSystemName: name))
+            case .systemName(let name): kind = .symbol(name: name, glyph: image.emoji ?? glyph(forSystemName: name))
             case .emoji(let emoji): kind = .emoji(emoji)
             case .file(let path):
                 let directory = manifest.directory(of: image)
                 kind = .file(path: path, directory: directory)
             }
             let alt = image.alt.map { textAndLanguage($0) }
+            var fileEmoji: String?
+            if case .file = kind { fileEmoji = image.emoji }
             return Image(kind: kind, color: image.foregroundColor?.text, renderingMode: image.renderingMode?.rawValue,
-                         symbolRenderingMode: image.symbolRenderingMode?.rawValue, alt: alt?.text ?? altFallback, altLanguage: alt?.language)
+                         symbolRenderingMode: image.symbolRenderingMode?.rawValue, alt: alt?.text ?? altFallback, altLanguage: alt?.language,
+                         emoji: fileEmoji)
         }
     }
 }

@@ -19,7 +19,20 @@ public struct Selection: Sendable, Hashable {
         self.platform = platform
     }
 
-    /// The selected versions of a manifest, newest first, with their features filtered by platform.
+    /// The platforms a feature may name (the schema's `platform` enum), and `--platform` accepts.
+    public static let knownPlatforms = ["ios", "ipados", "macos", "tvos", "watchos", "visionos", "linux", "windows", "android", "web"]
+
+    /// Why `platform` cannot be a `--platform` (it is none of `knownPlatforms`, in any case), with a "did you
+    /// mean" and the list; nil when it is one.
+    public static func problem(withPlatform platform: String) -> String? {
+        guard !knownPlatforms.contains(platform.lowercased()) else { return nil }
+        let suggestion = Suggestion.closest(to: platform.lowercased(), in: knownPlatforms).map { "did you mean '\($0)'? " } ?? ""
+        return "unknown platform '\(TerminalSafeText.visible(platform))' for --platform; \(suggestion)expected one of "
+            + knownPlatforms.dropLast().joined(separator: ", ") + " or " + knownPlatforms.last! + " (any case)"
+    }
+
+    /// The selected versions of a manifest, newest first, with their features filtered by platform. A version
+    /// that the platform leaves without features is left out (`emptiedByPlatform` names them).
     public func versions(of manifest: Manifest) -> [VersionEntry] {
         let sorted = manifest.sortedVersions
         // Without a filter, the sorted entries as they are: copying thousands again costs more than the sort.
@@ -29,7 +42,16 @@ public struct Selection: Sendable, Hashable {
             guard platform != nil else { return entry }
             var filtered = entry
             filtered.features = entry.features.filter(includes)
-            return filtered
+            return filtered.features.isEmpty && !entry.features.isEmpty ? nil : filtered
+        }
+    }
+
+    /// The versions selected by `release` and `since` that have features, none of them for `platform`: left
+    /// out of the outputs. Newest first; empty without a platform.
+    public func emptiedByPlatform(of manifest: Manifest) -> [SemanticVersion] {
+        guard platform != nil else { return [] }
+        return manifest.sortedVersions.compactMap { entry in
+            includes(entry) && !entry.features.isEmpty && !entry.features.contains(where: includes) ? entry.version : nil
         }
     }
 

@@ -7,29 +7,45 @@ import YAMLTree
 /// `{{{title.markdown}}}`), `title.plain` for anything else (`{{title.plain}}` HTML-escapes it) — so a
 /// template cannot forget to escape what a user wrote. `Templates/` holds the built-in layouts as
 /// templates to copy.
+///
+/// A syntax error is an `invalid-template` error in words, with the fix; a variable the notes never have
+/// where it is used (`{{titel}}`, `{{title.htlm}}`) renders as nothing, as Mustache says, and is an
+/// `unknown-template-variable` warning that lists the variables there (see `TemplateLookups`).
 public struct TemplateEmitter: Sendable {
     private let template: MustacheTemplate
+    private let file: SourceFile
 
     /// Parses a template; a syntax error is a diagnostic at its line and column in `file`.
     public init?(_ file: SourceFile, engine: DiagnosticEngine) {
+        self.file = file
         do {
             template = try MustacheTemplate(string: String(decoding: file.bytes, as: UTF8.self))
         } catch let error as MustacheTemplate.ParserError {
             let mark = file.mark(line: error.context.lineNumber, scalarColumn: max(0, error.context.columnNumber - 1))
-            engine.report(Diagnostic(.error, code: "invalid-template", message: "invalid Mustache template: \(error.error)",
-                                     file: file, range: SourceRange(at: mark), fix: "see the Mustache manual, mustache(5)"))
+            let (message, fix) = TemplateSyntax.explain(error.error, at: mark.offset, in: file)
+            engine.report(Diagnostic(.error, code: "invalid-template", message: "invalid Mustache template: \(message)",
+                                     file: file, range: SourceRange(at: mark), fix: fix))
             return nil
         } catch {
             engine.report(Diagnostic(.error, code: "invalid-template", message: "invalid Mustache template: \(error)", file: file,
-                                     range: .fileStart))
+                                     range: .fileStart, fix: "see the Mustache manual, mustache(5)"))
             return nil
         }
     }
 
     /// The output; image files are read as `imageFiles` allows, for icons inlined as in the built-in HTML
     /// (none are read when it is nil); `feeds` are the feeds written beside the page (`feeds` in the template).
-    public func emit(_ notes: ReleaseNotes, imageFiles: ImageFileOptions? = nil, feeds: [HTMLEmitter.FeedLink] = []) -> String {
-        template.render(TemplateContext.make(notes, imageFiles: imageFiles ?? ImageFileOptions(fileSystem: InMemoryImageFileSystem()), feeds: feeds))
+    /// Each variable the template uses where the notes never have it is reported to `engine`, when one is given,
+    /// as an `unknown-template-variable` warning.
+    public func emit(_ notes: ReleaseNotes, imageFiles: ImageFileOptions? = nil, feeds: [HTMLEmitter.FeedLink] = [],
+                     engine: DiagnosticEngine? = nil) -> String {
+        let values = TemplateContext.make(notes, imageFiles: imageFiles ?? ImageFileOptions(fileSystem: InMemoryImageFileSystem()), feeds: feeds)
+        guard let engine else { return template.render(values) }
+        let lookups = TemplateLookups()
+        let output = template.render(lookups.wrap(values))
+        lookups.finish()
+        for unknown in lookups.unknown { engine.report(TemplateSyntax.diagnostic(unknown, in: file)) }
+        return output
     }
 }
 
@@ -50,7 +66,8 @@ enum TemplateContext {
                     "hasBrand": notes.appName != nil || appURL != nil, "iconHTML": parts.appIcon],
             "title": clean(title),
             "feeds": feeds.map { ["type": $0.type, "title": clean("\(title) (\($0.name))"), "href": clean($0.href)] },
-            "markdownTitle": MarkdownEmitter.titleLine(notes),
+            "markdownTitle": MarkdownEmitter.titleLine(notes) ?? "",
+            "hasMarkdownTitle": MarkdownEmitter.titleLine(notes) != nil,
             "lang": parts.pageLanguage,
             "wordsLang": parts.wordsLanguage,
             "words": ["releaseNotes": words.releaseNotes, "versions": words.versions, "skipToNotes": words.skipToNotes,
@@ -59,7 +76,12 @@ enum TemplateContext {
             "hasSeveralVersions": notes.versions.count > 1,
             "hasNoVersions": notes.versions.isEmpty,
             "versionCount": notes.versions.count,
-            "versions": notes.versions.map { version($0, parts: parts, sharedTitle: shared) },
+            "versions": notes.versions.enumerated().map { index, entry in
+                var values = version(entry, parts: parts, sharedTitle: shared)
+                // In Markdown, a blank line before each version's heading but a first one that begins the file.
+                values["markdownFollowsBlock"] = index > 0 || MarkdownEmitter.titleLine(notes) != nil
+                return values
+            },
         ]
     }
 
@@ -114,7 +136,8 @@ enum TemplateContext {
                     "titleLang": lang(.pageTitle),
                     "bodyLang": lang(.pageBody),
                     "body": ["html": HTMLRenderer(topHeadingLevel: title == nil ? 3 : 4).render(document),
-                             "markdown": renderer.render(document), "plain": PlainTextRenderer.render(document)],
+                             "markdown": MarkdownRenderer(topHeadingLevel: title == nil ? 3 : 4).render(document),
+                             "plain": PlainTextRenderer.render(document)],
                 ] as [String: Any]
             case .dismiss:
                 secondary["dismiss"] = true

@@ -17,8 +17,9 @@ extension FileSystem {
     /// directory, renamed over `path` only once all of it is written and flushed (a failure, or SIGTERM,
     /// SIGHUP or SIGINT, leaves `path` as it was and no temporary file behind). `-` writes to standard output.
     ///
-    /// - A new file gets `mode`, else `0666 & ~umask`; a replaced regular file keeps its mode, owner and
-    ///   group (unless `mode` is given); a read-only one is replaced only with `force`.
+    /// - A new file gets `mode`, else `0666 & ~umask`. A replaced regular file keeps its owner and group, and
+    ///   its mode (but for set-user-ID and set-group-ID) unless `mode` is given (the state file is `0600`
+    ///   whatever it was); a read-only one is replaced only with `force`.
     /// - A symbolic link stays a link and its target is replaced, unless it is dangling (an error: nothing
     ///   is created where it points) or it sits in a sticky world-writable directory and belongs neither to
     ///   this user nor to the directory's owner (refused, as the kernel's `protected_symlinks` refuses it).
@@ -53,8 +54,8 @@ extension FileSystem {
             // A link's target is replaced where it is: its real path has no link left to follow. The mode is kept
             // but for set-user-ID and set-group-ID, which new content written by root must not inherit.
             let destination = realPath(path) ?? path
-            let temporary = try writeTemporaryFile(beside: destination, mode: mode ?? (info.st_mode & 0o1777),
-                                                   owner: mode == nil ? (info.st_uid, info.st_gid) : nil, produce)
+            let temporary = try writeTemporaryFile(beside: destination, mode: mode ?? (info.st_mode & 0o1777), owner: (info.st_uid, info.st_gid),
+                                                   produce)
             try rename(temporary, over: destination, naming: path)
         case S_IFDIR:
             throw IOError(path: path, reason: "is a directory; expected a file", writing: true)

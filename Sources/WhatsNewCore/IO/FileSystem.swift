@@ -20,6 +20,14 @@ public enum FileSystem {
         }
     }
 
+    /// The size of the regular file `path` names (standard input's for `-`), or nil when it is not one (a pipe,
+    /// a device: their size is not known before they are read).
+    public static func regularFileSize(of path: String) -> Int? {
+        var info = stat()
+        guard (path == "-" ? fstat(0, &info) : stat(path, &info)) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+
     /// The contents of a file (or standard input for `-`), reading at most `limit + 1` bytes so an
     /// oversized input is detected without loading it.
     public static func read(_ path: String, limit: Int) throws(IOError) -> [UInt8] {

@@ -102,7 +102,8 @@ public struct ANSIRenderer: Sendable {
     private static let reset = "\u{1B}[0m"
     private static let closeLink = "\u{1B}]8;;\u{1B}\\"
 
-    /// The SGR parameters of a style, e.g. `1;38;5;208`; empty for a plain style.
+    /// The SGR parameters of a style, e.g. `1;38;5;208`; empty for a plain style. Colors are those of
+    /// `TerminalColors`: text readable on light and dark backgrounds, a button's text on its background.
     func sgrCodes(_ style: ANSIStyle) -> String {
         var codes: [String] = []
         if style.bold { codes.append("1") }
@@ -111,24 +112,36 @@ public struct ANSIRenderer: Sendable {
         if style.underline { codes.append("4") }
         if style.inverse { codes.append("7") }
         if style.strikethrough { codes.append("9") }
-        if let foreground = style.foreground, let code = colorCode(foreground, isBackground: false) { codes.append(code) }
-        if let background = style.background, let code = colorCode(background, isBackground: true) { codes.append(code) }
+        guard capabilities.colorDepth != .none else { return codes.joined(separator: ";") }
+        let background = style.background.flatMap { resolved($0, isBackground: true) }
+        let foreground = style.foreground.flatMap { resolved($0, isBackground: false) }
+        if let background {
+            // A button: its text as it is, its background shaded under it.
+            let front = foreground.map { TerminalColors.ansiFront($0, depth: capabilities.colorDepth) }
+            if let foreground { codes.append(colorCode(foreground, prefix: "38", constraint: .none)) }
+            let back = TerminalColors.buttonBackground(background, foreground: front)
+            codes.append(colorCode(back, prefix: "48", constraint: front.map { .behind($0) } ?? .none))
+        } else if let foreground {
+            codes.append(colorCode(TerminalColors.text(foreground), prefix: "38", constraint: .text))
+        }
         return codes.joined(separator: ";")
     }
 
-    /// `38;2;r;g;b` or `38;5;n` (48 for a background); nil for `clear`, and for `primary` as a foreground,
-    /// which is the terminal's own text color.
-    private func colorCode(_ color: Color, isBackground: Bool) -> String? {
+    /// A color's value on this terminal (composited over the appearance's background); nil for `clear`, and
+    /// for `primary` as a foreground, which is the terminal's own text color.
+    private func resolved(_ color: Color, isBackground: Bool) -> RGBColor? {
         if color == .named(.primary), !isBackground { return nil }
         let appearance = capabilities.appearance
         let value = color.resolved(for: appearance, accent: accentColor)
         guard value.alpha > 0 else { return nil }
-        let rgb = value.composited(over: appearance.background)
-        let prefix = isBackground ? "48" : "38"
+        return value.composited(over: appearance.background)
+    }
+
+    /// `38;2;r;g;b` or `38;5;n` (`prefix` 48 for a background).
+    private func colorCode(_ rgb: RGBColor, prefix: String, constraint: TerminalColors.Constraint) -> String {
         switch capabilities.colorDepth {
-        case .none: return nil
-        case .trueColor: return "\(prefix);2;\(rgb.red);\(rgb.green);\(rgb.blue)"
-        case .ansi256: return "\(prefix);5;\(rgb.ansi256Index)"
+        case .none, .trueColor: return "\(prefix);2;\(rgb.red);\(rgb.green);\(rgb.blue)"
+        case .ansi256: return "\(prefix);5;\(TerminalColors.ansi256Index(rgb, keeping: constraint))"
         }
     }
 
@@ -213,12 +226,21 @@ private struct ANSIInlineWriter: MarkdownInlineVisitor {
     }
 
     mutating func visitCode(_ code: String) {
-        result.append(code, style: style.adding(renderer.codeStyle), link: link)
+        // Not dimmed with a dim subtitle: a terminal dims a color toward its background, and code is colored.
+        var codeStyle = style.adding(renderer.codeStyle)
+        if renderer.codeStyle.foreground != nil || renderer.codeStyle.background != nil { codeStyle.dim = false }
+        result.append(code, style: codeStyle, link: link)
     }
 
     mutating func visitEmphasis(_ children: [MarkdownInline]) { styled(ANSIStyle(italic: true), children) }
     mutating func visitStrong(_ children: [MarkdownInline]) { styled(ANSIStyle(bold: true), children) }
-    mutating func visitStrikethrough(_ children: [MarkdownInline]) { styled(ANSIStyle(strikethrough: true), children) }
+    mutating func visitStrikethrough(_ children: [MarkdownInline]) {
+        guard !renderer.capabilities.usesStrikethrough else { return styled(ANSIStyle(strikethrough: true), children) }
+        // Where it cannot be drawn, struck text keeps its marks: without them it would say the opposite.
+        visitText("~~")
+        visit(children)
+        visitText("~~")
+    }
 
     mutating func visitLink(destination: String, title: String, children: [MarkdownInline]) {
         hyperlink(destination, content: children)

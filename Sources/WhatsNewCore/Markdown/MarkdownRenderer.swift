@@ -5,7 +5,14 @@
 /// written as a link to it, as HTML shows it, so Markdown output never loads an image its author did not
 /// declare in a manifest's image fields.
 public struct MarkdownRenderer: Sendable {
-    public init() {}
+    /// The level a document's highest heading takes, the lower ones each the next level used (as
+    /// `HTMLRenderer(topHeadingLevel:)` does), so a `present` page's headings sit below the version's heading
+    /// without skipping a level; nil keeps the document's levels.
+    public var topHeadingLevel: Int?
+
+    public init(topHeadingLevel: Int? = nil) {
+        self.topHeadingLevel = topHeadingLevel
+    }
 
     /// A field's Markdown. `continuation` is written after every line break, e.g. spaces that keep the
     /// text inside a list item.
@@ -20,25 +27,57 @@ public struct MarkdownRenderer: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends inline content, as `render(inlines:continuation:)` writes it, to a UTF-8 buffer.
-    func append(inlines: [MarkdownInline], continuation: String = "", to buffer: inout [UInt8]) {
-        var writer = MarkdownInlineWriter()
-        writer.state.continuation = Array(continuation.utf8)
-        swap(&writer.out, &buffer)
-        writer.start = writer.out.count
-        writer.visit(inlines)
-        swap(&writer.out, &buffer)
+    /// Appends inline content, as `render(inlines:continuation:)` writes it, to a UTF-8 buffer;
+    /// `insideBrackets`: the output writes brackets around it, so its own are escaped.
+    func append(inlines: [MarkdownInline], continuation: String = "", insideBrackets: Bool = false, to buffer: inout [UInt8]) {
+        Self.write(inlines, to: &buffer) { writer in
+            writer.state.continuation = Array(continuation.utf8)
+            writer.state.insideBrackets = insideBrackets
+            if insideBrackets {
+                writer.state.atLineStart = false
+                writer.tildesStandAlone = false
+            }
+        }
     }
 
     /// An ATX heading (`## …`) of inline content, on one line (line breaks in it become spaces, white space
     /// at its ends is dropped); `level` is clamped to 1…6.
     public func heading(_ inlines: [MarkdownInline], level: Int) -> String {
-        var writer = MarkdownInlineWriter()
-        writer.inHeading = true
-        writer.state.escapesEveryHash = true
-        writer.visit(DelimiterRunEdges.split(inlines).inner)
+        var out: [UInt8] = []
+        Self.write(DelimiterRunEdges.split(inlines).inner, to: &out) { writer in
+            writer.inHeading = true
+            writer.state.inHeading = true
+            writer.state.atLineStart = false
+        }
         let marker = String(repeating: "#", count: min(6, max(1, level)))
-        return writer.out.isEmpty ? marker : marker + " " + String(decoding: writer.out, as: UTF8.self)
+        return out.isEmpty ? marker : marker + " " + String(decoding: out, as: UTF8.self)
+    }
+
+    /// Writes one paragraph's (or heading's) inline content: once recording its `~` runs, and again, when
+    /// some of them cannot pair with another, with only those that can escaped.
+    private static func write(_ inlines: [MarkdownInline], to buffer: inout [UInt8],
+                              configure: (inout MarkdownInlineWriter) -> Void) {
+        let start = buffer.count
+        var writer = MarkdownInlineWriter()
+        configure(&writer)
+        let initial = writer.state
+        writer.state.tildes = .recording()
+        swap(&writer.out, &buffer)
+        writer.start = start
+        writer.visit(inlines)
+        swap(&writer.out, &buffer)
+        guard writer.tildesStandAlone, !writer.wroteStrikethrough, let runs = writer.state.tildes.recorded, !runs.isEmpty else { return }
+        let plan = TildeRuns.plan(runs)
+        guard plan.escaping?.contains(false) == true else { return }
+        buffer.removeSubrange(start...)
+        var again = MarkdownInlineWriter()
+        configure(&again)
+        again.state = initial
+        again.state.tildes = plan
+        swap(&again.out, &buffer)
+        again.start = start
+        again.visit(inlines)
+        swap(&again.out, &buffer)
     }
 
     /// A document, blocks separated by blank lines, ending with a line feed.
@@ -47,8 +86,57 @@ public struct MarkdownRenderer: Sendable {
     }
 
     func render(blocks: [MarkdownBlock]) -> String {
+        var blocks = blocks
+        if let top = topHeadingLevel {
+            let levels = Self.levels(of: blocks, startingAt: top)
+            var previous = top - 1
+            blocks = Self.relevelled(blocks, levels: levels, previous: &previous)
+        }
         let lines = blockLines(blocks, tight: false)
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The blocks with each heading at its level of `levels`, and never more than one below the heading
+    /// before it (`previous`; the first at most `topHeadingLevel`), as `HTMLRenderer` places them.
+    private static func relevelled(_ blocks: [MarkdownBlock], levels: [Int], previous: inout Int) -> [MarkdownBlock] {
+        blocks.map { block in
+            switch block {
+            case .heading(let level, let content):
+                let placed = min(levels[min(6, max(1, level))], previous + 1)
+                previous = placed
+                return .heading(level: placed, content)
+            case .blockQuote(let inner):
+                return .blockQuote(relevelled(inner, levels: levels, previous: &previous))
+            case .list(var list):
+                list.items = list.items.map { relevelled($0, levels: levels, previous: &previous) }
+                return .list(list)
+            default:
+                return block
+            }
+        }
+    }
+
+    /// The document's highest level used becomes `top`, each lower one used the next (at most 6).
+    private static func levels(of blocks: [MarkdownBlock], startingAt top: Int) -> [Int] {
+        var used = Set<Int>()
+        func collect(_ blocks: [MarkdownBlock]) {
+            for block in blocks {
+                switch block {
+                case .heading(let level, _): used.insert(level)
+                case .blockQuote(let inner): collect(inner)
+                case .list(let list): list.items.forEach(collect)
+                default: break
+                }
+            }
+        }
+        collect(blocks)
+        var levels = Array(repeating: top, count: 7)
+        var next = top
+        for level in 1...6 {
+            levels[level] = min(6, max(1, next))
+            if used.contains(level) { next += 1 }
+        }
+        return levels
     }
 
     // MARK: Blocks, as lines
@@ -142,9 +230,51 @@ private struct MarkdownInlineWriter: MarkdownInlineVisitor {
     /// In a heading, breaks are spaces: the heading must stay on one line.
     var inHeading = false
     var insideLink = false
+    /// Whether the content is a paragraph of its own as far as `~` runs go (a second pass may leave alone
+    /// those that cannot pair); false for text inside the output's own brackets, which may pair with what
+    /// follows them.
+    var tildesStandAlone = true
+    /// Whether a strikethrough was written: a `~` of the text beside its `~~` would lengthen the run.
+    var wroteStrikethrough = false
 
     /// The last byte this writer wrote (a delimiter next to another `*` must be spelled `_`).
     private var lastByte: UInt8? { out.count > start ? out.last : nil }
+
+    /// Writes each inline knowing the first character written after it (`state.following`).
+    mutating func visit(_ inlines: [MarkdownInline]) {
+        let outer = state.following
+        for index in inlines.indices {
+            state.following = firstScalar(of: inlines[(index + 1)...]) ?? outer
+            visit(inlines[index])
+        }
+        state.following = outer
+    }
+
+    /// The first character the inlines write (a delimiter, a bracket, or their text's first), nil for none.
+    private func firstScalar(of inlines: ArraySlice<MarkdownInline>) -> Unicode.Scalar? {
+        for inline in inlines {
+            if let scalar = firstScalar(of: inline) { return scalar }
+        }
+        return nil
+    }
+
+    private func firstScalar(of inline: MarkdownInline) -> Unicode.Scalar? {
+        switch inline {
+        case .text(let text), .html(let text): return text.unicodeScalars.first
+        case .code(let code): return code.isEmpty ? nil : "`"
+        case .softBreak: return inHeading ? " " : "\n"
+        case .lineBreak: return inHeading ? " " : "\\"
+        case .emphasis(let children), .strong(let children), .strikethrough(let children):
+            // White space at the ends is written outside the delimiters.
+            guard let first = firstScalar(of: children[...]) else { return nil }
+            if first.properties.isWhitespace { return first }
+            if case .strikethrough = inline { return "~" }
+            return "*"
+        case .link(let destination, _, let children), .image(let destination, _, let children):
+            if !insideLink, LinkPolicy.sanitized(destination) != nil { return "[" }
+            return firstScalar(of: children[...])
+        }
+    }
 
     mutating func visitText(_ text: String) {
         if inHeading, text.utf8.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) {
@@ -213,15 +343,20 @@ private struct MarkdownInlineWriter: MarkdownInlineVisitor {
     /// run next to white space is literal), and `*` is spelled `_` next to another `*`.
     private mutating func delimited(_ children: [MarkdownInline], _ delimiter: Unicode.Scalar, count: Int) {
         let (leading, inner, trailing) = DelimiterRunEdges.split(children)
+        let outer = state.following
+        state.following = inner.isEmpty ? (firstScalar(of: trailing[...]) ?? outer) : delimiter
         visit(leading)
         // An empty pair would read as a thematic break or as literal characters.
         if !inner.isEmpty {
             state.atLineStart = false
             let byte = delimiter == "*" && lastByte == UInt8(ascii: "*") ? UInt8(ascii: "_") : UInt8(ascii: delimiter)
+            if delimiter == "~" { wroteStrikethrough = true }
             for _ in 0..<count { out.append(byte) }
+            state.following = Unicode.Scalar(byte)
             visit(inner)
             for _ in 0..<count { out.append(byte) }
         }
+        state.following = outer
         visit(trailing)
     }
 
@@ -236,7 +371,14 @@ private struct MarkdownInlineWriter: MarkdownInlineVisitor {
         if out.last == UInt8(ascii: "!") { out.insert(UInt8(ascii: "\\"), at: out.count - 1) }
         out.append(UInt8(ascii: "["))
         insideLink = true
+        let outer = state
+        state.insideLinkText = true
+        state.insideBrackets = true
+        state.following = "]"
         if content.isEmpty { visitText(url) } else { visit(content) }
+        state.insideLinkText = outer.insideLinkText
+        state.insideBrackets = outer.insideBrackets
+        state.following = outer.following
         insideLink = false
         out.append(UInt8(ascii: "]"))
         out.append(UInt8(ascii: "("))

@@ -1,6 +1,9 @@
 /// Renders Markdown as plain text — the words a reader sees, without markup, link targets or styles — for
 /// JSON's plain field, store-limit counting and alt text. Characters are kept as they are; a consumer that
-/// writes to a terminal or HTML escapes them there.
+/// writes to a terminal or HTML escapes them there. Struck text keeps its `~~` ("your ~~blisters~~
+/// highlights"): without a mark it would say the opposite of what was meant, and `~~` reads as struck to
+/// anyone, where U+0336 strokes depend on the font, are read out one by one by screen readers and break
+/// search and copying. Store limits count the marks too, which errs on the safe side.
 public enum PlainTextRenderer {
     /// A field's text; soft breaks become spaces, line breaks line feeds, raw HTML its literal text.
     public static func render(_ text: MarkdownText) -> String {
@@ -64,5 +67,11 @@ private struct PlainWriter: MarkdownInlineVisitor {
 
     mutating func visitText(_ text: String) {
         out += text
+    }
+
+    mutating func visitStrikethrough(_ children: [MarkdownInline]) {
+        out += "~~"
+        visit(children)
+        out += "~~"
     }
 }

@@ -1,4 +1,5 @@
-/// A feature's image or the app's icon: an SF Symbol name, an emoji, or a file beside the manifest.
+/// A feature's image or the app's icon: an SF Symbol name, an emoji, or a file beside the manifest; a symbol
+/// or a file may name an emoji beside it, which the text outputs show instead of the table's glyph or '•'.
 public struct Image: Sendable, Hashable {
     public enum Source: Sendable, Hashable {
         /// An SF Symbol name (shown as an emoji from a built-in table, or '•').
@@ -18,6 +19,10 @@ public struct Image: Sendable, Hashable {
     }
 
     public var source: Source
+    /// An `emoji` written beside `systemName` or `file`: the glyph shown instead of the symbol table's (in
+    /// every output) or of the file (in the terminal and Markdown; the HTML page still shows the file itself).
+    /// Nil for an `emoji` image, whose emoji is its source.
+    public var emoji: String?
     public var foregroundColor: ColorValue?
     public var renderingMode: RenderingMode?
     public var symbolRenderingMode: SymbolRenderingMode?
@@ -33,10 +38,11 @@ public struct Image: Sendable, Hashable {
     /// `source` and `otherSources`, each with where it was written.
     var writtenSources: [(source: Source, location: SourceLocation?)] { [(source, sourceLocation)] + otherSources }
 
-    public init(source: Source, foregroundColor: ColorValue? = nil, renderingMode: RenderingMode? = nil,
+    public init(source: Source, emoji: String? = nil, foregroundColor: ColorValue? = nil, renderingMode: RenderingMode? = nil,
                 symbolRenderingMode: SymbolRenderingMode? = nil, alt: LocalizedText? = nil, location: SourceLocation? = nil,
                 sourceLocation: SourceLocation? = nil) {
         self.source = source
+        self.emoji = emoji
         self.foregroundColor = foregroundColor
         self.renderingMode = renderingMode
         self.symbolRenderingMode = symbolRenderingMode
@@ -46,12 +52,13 @@ public struct Image: Sendable, Hashable {
     }
 
     public static func == (lhs: Image, rhs: Image) -> Bool {
-        lhs.source == rhs.source && lhs.foregroundColor == rhs.foregroundColor && lhs.renderingMode == rhs.renderingMode
+        lhs.source == rhs.source && lhs.emoji == rhs.emoji && lhs.foregroundColor == rhs.foregroundColor && lhs.renderingMode == rhs.renderingMode
             && lhs.symbolRenderingMode == rhs.symbolRenderingMode && lhs.alt == rhs.alt
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(source)
+        hasher.combine(emoji)
         hasher.combine(foregroundColor)
     }
 }

@@ -90,8 +90,11 @@ extension SemanticVersion {
     public static func parse(_ text: String) -> Result<SemanticVersion, ParseError> {
         // Byte by byte: every character the syntax allows is ASCII, and a version is parsed for every
         // entry of a manifest.
+        if text.isEmpty { return .failure(ParseError(reason: "it is empty")) }
+        if text.allSatisfy({ $0 == " " || $0 == "\t" }) { return .failure(ParseError(reason: "it is only white space")) }
         var rest = Substring(text)
         if rest.first == "v" { rest = rest.dropFirst() }
+        if rest.isEmpty { return .failure(ParseError(reason: "no number follows the 'v'")) }
         var build: [String] = []
         if let plus = rest.utf8.firstIndex(of: UInt8(ascii: "+")) {
             let metadata = rest[rest.index(after: plus)...]
@@ -130,7 +133,11 @@ extension SemanticVersion {
         var numbers = (0, 0, 0)
         for (index, part) in parts.enumerated() {
             guard !part.isEmpty, part.utf8.allSatisfy(isDigitByte) else {
-                return .failure(ParseError(reason: part.isEmpty ? "a number is missing between the dots" : "'\(part)' is not a number"))
+                guard part.isEmpty else { return .failure(ParseError(reason: "'\(part)' is not a number")) }
+                let place = parts.count == 1 ? "a number is missing"
+                    : index == 0 ? "a number is missing before the first dot"
+                    : index == parts.count - 1 ? "a number is missing after the last dot" : "a number is missing between two dots"
+                return .failure(ParseError(reason: place))
             }
             guard part == "0" || part.utf8.first != UInt8(ascii: "0") else {
                 return .failure(ParseError(reason: "'\(part)' has a leading zero"))

@@ -3,8 +3,9 @@
 /// Reads need no lock: the file is only ever replaced whole (temporary file + rename). Every change
 /// takes an exclusive `flock` on `<file>.lock` beside it, re-reads the file, applies the change and
 /// writes it back before unlocking, so two runs recording different versions at once keep both.
-/// The directory is created 0700 and the file written 0600: what a user has seen is nobody else's
-/// business. A directory that another user owns or can write is refused (as ssh refuses such a `~/.ssh`),
+/// The directory is created 0700 and the file written 0600, also when it is replaced: what a user has seen is
+/// nobody else's business. A replaced file keeps its owner and group (root recording into a user's state
+/// leaves it the user's). A directory that another user owns or can write is refused (as ssh refuses such a `~/.ssh`),
 /// the state and lock files are opened without following a link or waiting on a FIFO, and a state larger
 /// than `StateFileFormat.maxBytes`, which could not be read back, is refused rather than written.
 /// A corrupt file is never overwritten; only `reset` removes it.

@@ -49,18 +49,23 @@ enum InputLoader {
         // A fragment is one of many files in a directory, not a path the user named: never a link or a FIFO.
         let bytes = try isFragment ? FileSystem.readRegularFile(path, limit: options.limits.maxInputBytes)
             : FileSystem.read(path, limit: options.limits.maxInputBytes)
-        return parse(bytes, displayName: displayName, isFragment: isFragment, options: options, asManifest: asManifest, engine: engine)
+        // Only limit + 1 bytes are read: a rejected regular file's size comes from the file system, for the message.
+        let fileSize = bytes.count > options.limits.maxInputBytes ? FileSystem.regularFileSize(of: path) : nil
+        return parse(bytes, displayName: displayName, isFragment: isFragment, options: options, asManifest: asManifest,
+                     fileSize: fileSize, readToTheLimit: true, engine: engine)
     }
 
     /// Reads the bytes of one input, as YAML or (for a name ending in `.json`) strict JSON, reporting every
-    /// problem to the engine (`asManifest`: see `load`).
+    /// problem to the engine (`asManifest`: see `load`). `readToTheLimit`: the bytes were read up to the limit
+    /// + 1 (there may be more), and `fileSize` is the whole input's size when the file system knows it.
     static func parse(_ bytes: [UInt8], displayName: String, isFragment: Bool, options: ReadOptions, asManifest: Bool = false,
-                      engine: DiagnosticEngine) -> LoadedInput {
-        if let tooLarge = YAMLParser.sizeProblem(byteCount: bytes.count, limits: options.limits) {
+                      fileSize: Int? = nil, readToTheLimit: Bool = false, engine: DiagnosticEngine) -> LoadedInput {
+        if let tooLarge = YAMLParser.sizeProblem(byteCount: bytes.count, limits: options.limits,
+                                                 fileSize: fileSize ?? (readToTheLimit ? nil : bytes.count)) {
             return rejected(bytes, displayName: displayName, isFragment: isFragment, error: tooLarge, engine: engine)
         }
         let file = SourceFile(name: displayName, contents: bytes)
-        if let tooLarge = YAMLParser.sizeProblem(byteCount: file.bytes.count, limits: options.limits) {
+        if let tooLarge = YAMLParser.sizeProblem(byteCount: file.bytes.count, limits: options.limits, decoded: true) {
             // (Transcoding UTF-16 or UTF-32 made it larger.)
             return rejected(bytes, displayName: displayName, isFragment: isFragment, error: tooLarge, engine: engine)
         }

@@ -1,3 +1,4 @@
+import YAMLTree
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -8,8 +9,11 @@ import Darwin
 
 /// `refused-link` (warning): a link or image in a text whose destination `LinkPolicy` refuses
 /// (`javascript:`, `data:`, `file:`, an empty one, one with control or bidi characters), which every output
-/// shows as its text only. Reported once per text, here rather than by the emitters, so that a manifest
-/// compiled to several formats is told once.
+/// shows as its text only: inline links, autolinks, reference links and their definitions, images, in every
+/// text (titles, subtitles, alt texts, the bodies of `present` pages) and every locale. Reported once per
+/// destination and text, here rather than by the emitters, so that a manifest compiled to several formats is
+/// told once; at the destination where it is written in the file, when it is written there as it reads (no
+/// escape or entity in it), else at the text.
 struct RefusedLinkRule: ManifestRule {
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
         manifest.forEachText(where: { $0.containsUTF8(where: Self.mayHoldLink) }) { text, name in
@@ -18,14 +22,50 @@ struct RefusedLinkRule: ManifestRule {
                 for refused in Self.refusedDestinations(in: MarkdownText(parsing: entry.text).inlines) where seen.insert(refused.destination).inserted {
                     let locale = entry.locale.map { " ('\($0)')" } ?? ""
                     let what = refused.isImage ? "an image from" : "a link to"
+                    let written = entry.location ?? text.location
                     engine.report(Diagnostic(.warning, code: "refused-link",
                                              message: "\(name())\(locale) holds \(what) '\(Self.shortened(refused.destination))', which every "
                                                  + "output shows as plain text; expected an http, https or mailto URL, or a relative one",
-                                             at: entry.location ?? text.location,
+                                             at: written.flatMap { Self.locate(refused.destination, in: entry.text, writtenAt: $0) } ?? written,
                                              fix: "link to an http, https or mailto URL, or remove the link"))
                 }
             }
         }
+    }
+
+    /// Where `destination` is written in the file, within `location` (where the text `text` is written): the
+    /// occurrence in the source that is the one the link uses in the text (the first after `(`, `<` or `:`, as
+    /// a destination follows, else the first), when the source holds it as many times as the text does (an
+    /// escape in the source can make or hide one), else the first; nil when the source does not hold it
+    /// as it reads (an entity or an escape in it).
+    static func locate(_ destination: String, in text: String, writtenAt location: SourceLocation) -> SourceLocation? {
+        let needle = Array(destination.utf8)
+        guard !needle.isEmpty else { return nil }
+        let value = Array(text.utf8)
+        let range = location.range
+        let bytes = location.file.bytes
+        guard range.start.offset <= range.end.offset, range.end.offset <= bytes.count else { return nil }
+        let source = bytes[range.start.offset..<range.end.offset]
+        func occurrences<C: Collection>(in haystack: C) -> [C.Index] where C.Element == UInt8 {
+            var found: [C.Index] = []
+            var index = haystack.startIndex
+            while index != haystack.endIndex {
+                if haystack[index...].starts(with: needle) { found.append(index) }
+                index = haystack.index(after: index)
+            }
+            return found
+        }
+        let inValue = occurrences(in: value)
+        let inSource = occurrences(in: source)
+        guard let first = inSource.first else { return nil }
+        let chosen = inValue.firstIndex { index in
+            var before = index - 1
+            while before >= 0, value[before] == 0x20 || value[before] == 0x09 || value[before] == 0x0A { before -= 1 }
+            return before >= 0 && [UInt8(ascii: "("), UInt8(ascii: "<"), UInt8(ascii: ":")].contains(value[before])
+        } ?? 0
+        let start = inValue.count == inSource.count ? inSource[chosen] : first
+        let file = location.file
+        return SourceLocation(file: file, range: SourceRange(start: file.mark(atOffset: start), end: file.mark(atOffset: start + needle.count)))
     }
 
     /// The destinations of links and images that `LinkPolicy` refuses, in order.

@@ -428,18 +428,18 @@ extension BuiltinSchema {
     },
     "image": {
       "title": "Image",
-      "description": "Exactly one of `systemName`, `emoji` or `file`, with optional color, rendering modes and alt text.",
+      "description": "Exactly one of `systemName`, `emoji` or `file` (an `emoji` may also stand beside `systemName` or `file`: the terminal and Markdown show it instead), with optional color, rendering modes and alt text.",
       "type": "object",
       "additionalProperties": false,
       "oneOf": [
         {"required": ["systemName"]},
-        {"required": ["emoji"]},
+        {"required": ["emoji"], "not": {"anyOf": [{"required": ["systemName"]}, {"required": ["file"]}]}},
         {"required": ["file"]}
       ],
       "properties": {
         "systemName": {
           "title": "SF Symbol",
-          "description": "An SF Symbol name. Text outputs show an emoji for well-known names (star.fill ⭐, bolt.fill ⚡, lock.shield 🔒, bell 🔔, wand.and.stars ✨) and • otherwise.",
+          "description": "An SF Symbol name. Text outputs show an emoji for well-known names (star.fill ⭐, bolt.fill ⚡, lock.shield 🔒, bell 🔔, wand.and.stars ✨), or the `emoji` beside it; otherwise the image's own `alt` in brackets, else • in the terminal and nothing in Markdown.",
           "type": "string",
           "pattern": "^[a-z0-9]+(\\.[a-z0-9]+)*$",
           "maxLength": 200,
@@ -447,7 +447,7 @@ extension BuiltinSchema {
         },
         "emoji": {
           "title": "Emoji",
-          "description": "A glyph shown in every output.",
+          "description": "A glyph shown in every output; beside `systemName` it replaces the symbol's glyph everywhere, beside `file` it is what the terminal and Markdown show for the file.",
           "type": "string",
           "minLength": 1,
           "maxLength": 16,
@@ -455,7 +455,7 @@ extension BuiltinSchema {
         },
         "file": {
           "title": "Image file",
-          "description": "An SVG, PNG or JPEG file, relative to the manifest; HTML inlines it as a data URI.",
+          "description": "An SVG, PNG or JPEG file, relative to the manifest; HTML inlines it as a data URI. The terminal and Markdown show the `emoji` beside it, else its own `alt` in brackets.",
           "type": "string",
           "minLength": 1,
           "examples": ["assets/logo.svg"]

@@ -42,25 +42,10 @@ public struct RGBColor: Sendable, Hashable {
                         blue: mix(blue, background.blue))
     }
 
-    /// The nearest color of the xterm 256-color palette: the 6×6×6 cube (16–231) or the gray ramp
-    /// (232–255), whichever is closer, by tmux's rule. Alpha is ignored.
+    /// The nearest color of the xterm 256-color palette from 16 up (the 16 below are the terminal theme's):
+    /// the cube entry that keeps its hue, a gray only for a gray (see `TerminalColors`). Alpha is ignored.
     public var ansi256Index: Int {
-        let cube: [Int] = [0x00, 0x5F, 0x87, 0xAF, 0xD7, 0xFF]
-        func cubeLevel(_ value: Int) -> Int {
-            value < 48 ? 0 : value < 114 ? 1 : (value - 35) / 40
-        }
-        let (r, g, b) = (Int(red), Int(green), Int(blue))
-        let (qr, qg, qb) = (cubeLevel(r), cubeLevel(g), cubeLevel(b))
-        let (cr, cg, cb) = (cube[qr], cube[qg], cube[qb])
-        let cubeIndex = 16 + 36 * qr + 6 * qg + qb
-        if cr == r, cg == g, cb == b { return cubeIndex }
-        let average = (r + g + b) / 3
-        let grayLevel = average > 238 ? 23 : max(0, (average - 3) / 10)
-        let gray = 8 + 10 * grayLevel
-        func distance(_ x: Int, _ y: Int, _ z: Int) -> Int {
-            (x - r) * (x - r) + (y - g) * (y - g) + (z - b) * (z - b)
-        }
-        return distance(gray, gray, gray) < distance(cr, cg, cb) ? 232 + grayLevel : cubeIndex
+        TerminalColors.ansi256Index(self, keeping: .none)
     }
 
     /// Parses `#RGB`, `#RRGGBB` or `#RRGGBBAA` (hex digits in either case).

@@ -5,7 +5,7 @@ import XCTest
 final class PlainTextRendererTests: XCTestCase {
     func testInlineText() {
         let cases: [(String, String)] = [
-            ("Offline **maps** and *more* `code` ~~old~~", "Offline maps and more code old"),
+            ("Offline **maps** and *more* `code` ~~old~~", "Offline maps and more code ~~old~~"),
             ("[the guide](https://x.y) and <https://a.b>", "the guide and https://a.b"),
             ("Support for <canvas>", "Support for <canvas>"),
             ("&lt;b&gt; &amp; \\*", "<b> & *"),

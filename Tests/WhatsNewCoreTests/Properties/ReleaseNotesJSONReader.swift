@@ -161,11 +161,13 @@ struct ReadBackNotes: Equatable {
             switch (systemName, emoji, file) {
             case (let name?, nil, nil): kind = .symbol(name: name, glyph: glyph)
             case (nil, let emoji?, nil) where glyph == emoji: kind = .emoji(emoji)
-            case (nil, nil, let path?) where glyph == SymbolGlyphs.fallback: kind = .file(path: path, directory: "")
+            case (nil, nil, let path?): kind = .file(path: path, directory: "")
             default: throw ReadError("an image needs exactly one of systemName, emoji, file, and its glyph")
             }
+            // A file's glyph is the emoji declared beside it, or '•'.
+            let fileEmoji: String? = file != nil && glyph != SymbolGlyphs.fallback ? glyph : nil
             return ReleaseNotes.Image(kind: kind, color: foregroundColor, renderingMode: renderingMode,
-                                      symbolRenderingMode: symbolRenderingMode, alt: alt.markdown)
+                                      symbolRenderingMode: symbolRenderingMode, alt: alt.markdown, emoji: fileEmoji)
         }
     }
 

@@ -53,6 +53,7 @@ final class ColorTests: XCTestCase {
         XCTAssertEqual(NamedColor.red.light.composited(over: ColorAppearance.dark.background), NamedColor.red.light)
     }
 
+    /// The nearest entry of the 256-color palette keeps the hue (see `TerminalColorsTests`); grays stay gray.
     func testNearest256Color() {
         let cases: [(RGBColor, Int)] = [
             (RGBColor(red: 0, green: 0, blue: 0), 16),
@@ -63,8 +64,6 @@ final class ColorTests: XCTestCase {
             (RGBColor(red: 8, green: 8, blue: 8), 232),
             (RGBColor(red: 250, green: 250, blue: 250), 231),
             (RGBColor(red: 238, green: 238, blue: 238), 255),
-            (NamedColor.blue.light, 33),
-            (NamedColor.orange.light, 208),
         ]
         for (color, index) in cases {
             XCTAssertEqual(color.ansi256Index, index, color.hex)
