@@ -3,22 +3,22 @@
 SHELL := /bin/bash
 PREFIX ?= /usr/local
 SWIFT ?= swift
-DEBIAN_PACKAGES := libyaml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libutf8proc-dev
+DEBIAN_PACKAGES := libyaml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libutf8proc-dev libxml2-dev
 BIN := .build/debug/whatsnew
 
-.PHONY: all deps test-deps bench-deps build release link-order test run bench install goldens schema-source check-schema check-html clean fuzz fuzz-build test-sanitize test-asan test-tsan html-deps browser-deps test-browser screenshots
+.PHONY: all deps test-deps bench-deps build release link-order test run bench install goldens schema-source check-schema check-html clean fuzz fuzz-build test-sanitize test-asan test-tsan html-deps browser-deps test-browser screenshots publishing-deps test-publishing
 
 all: build
 
 # Installs the C libraries from Debian when pkg-config cannot find them (we run as root; sudo otherwise).
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists yaml-0.1 libcmark-gfm libutf8proc; then \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists yaml-0.1 libcmark-gfm libutf8proc libxml-2.0; then \
 		echo "make: installing $(DEBIAN_PACKAGES)"; \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq pkg-config $(DEBIAN_PACKAGES); \
 	fi
-	@pkg-config --exists yaml-0.1 libcmark-gfm libutf8proc || { echo "make: libyaml, cmark-gfm or utf8proc still missing" >&2; exit 1; }
+	@pkg-config --exists yaml-0.1 libcmark-gfm libutf8proc libxml-2.0 || { echo "make: libyaml, cmark-gfm, utf8proc or libxml2 still missing" >&2; exit 1; }
 
 build: deps
 	$(SWIFT) build
@@ -61,6 +61,7 @@ test-deps: deps
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
+	@$(MAKE) --no-print-directory test-publishing
 	@$(MAKE) --no-print-directory test-browser
 
 run: build
@@ -196,3 +197,26 @@ check-html: build html-deps
 # Screenshots of the example's two pages (390 and 1280 px, light and dark, first screen) into docs/screenshots/.
 screenshots: build browser-deps
 	python3 Tests/Browser/screenshots.py --whatsnew $(BIN) --out docs/screenshots
+
+# The publishing outputs checked with the tools their readers use (Tests/Publishing/check_publishing.py): feedparser
+# and xmllint (RFC 4287's RELAX NG schema) on the feeds and the appcast, cmark-gfm on the release body, pre-commit
+# try-repo on the hook and the GitHub Action's script. What they need, installed when missing: libxml2-utils and
+# cmark-gfm from Debian, feedparser, pre-commit and PyYAML from PyPI.
+publishing-deps:
+	@missing=""; \
+	command -v xmllint >/dev/null 2>&1 || missing="$$missing libxml2-utils"; \
+	command -v cmark-gfm >/dev/null 2>&1 || missing="$$missing cmark-gfm"; \
+	command -v git >/dev/null 2>&1 || missing="$$missing git"; \
+	if [ -n "$$missing" ]; then \
+		echo "make: installing$$missing"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+	@python3 -c 'import feedparser' 2>/dev/null || { echo "make: installing feedparser"; python3 -m pip install -q feedparser; }
+	@python3 -c 'import yaml' 2>/dev/null || { echo "make: installing PyYAML"; python3 -m pip install -q pyyaml; }
+	@command -v pre-commit >/dev/null 2>&1 || { echo "make: installing pre-commit"; python3 -m pip install -q pre-commit; }
+	@command -v xmllint >/dev/null 2>&1 && command -v cmark-gfm >/dev/null 2>&1 && command -v pre-commit >/dev/null 2>&1 && python3 -c 'import feedparser, yaml' || \
+		{ echo "make: xmllint, cmark-gfm, pre-commit, feedparser or PyYAML still missing" >&2; exit 1; }
+
+test-publishing: build publishing-deps
+	python3 Tests/Publishing/check_publishing.py --whatsnew $(BIN)

@@ -26,12 +26,15 @@ let package = Package(
         // to its flags, which SwiftPM refuses with a warning on every build; the header and the library are
         // in the default paths (`make deps` checks `pkg-config --exists libutf8proc`).
         .systemLibrary(name: "CUTF8Proc"),
+        // libxml2's SAX2 parser for `compile --into appcast.xml`, loaded with dlopen when an appcast is read (so no
+        // other run loads libxml2 and the ICU it links); its headers are Debian's (libxml2-dev, `make deps`).
+        .target(name: "CXMLScanner", cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
         // Threads, locks and hand-overs between threads: the one place that makes a thread.
         .target(name: "Threads"),
         .target(name: "YAMLTree", dependencies: ["CYAML", "Threads"]),
         .target(
             name: "WhatsNewCore",
-            dependencies: ["YAMLTree", "Threads", "CCmark", "CUTF8Proc", .product(name: "Mustache", package: "swift-mustache")]
+            dependencies: ["YAMLTree", "Threads", "CCmark", "CUTF8Proc", "CXMLScanner", .product(name: "Mustache", package: "swift-mustache")]
         ),
         .executableTarget(
             name: "whatsnew",

@@ -44,6 +44,7 @@ LABELS = {
     "version": ("version", "#version-numbers"),
     "versionString": ("version string", "#version-numbers"),
     "date": ("date", "#value-types"),
+    "build": ("build number", "#value-types"),
     "feature": ("feature", "#features"),
     "platform": ("platform", "#value-types"),
     "text": ("text", "#text"),

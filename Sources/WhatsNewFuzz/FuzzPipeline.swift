@@ -112,6 +112,11 @@ enum FuzzPipeline {
         case .ansi: return terminals.map { CompileRequest(terminal: $0, width: 40) }
         case .html: return HTMLEmitter.Page.allCases.map { CompileRequest(page: $0) }
         case .markdown, .json, .whatsNewKitJSON: return [CompileRequest()]
+        case .atom, .jsonFeed, .rss, .appcast: return [CompileRequest()]
+        case .releaseBody:
+            var newest = Selection()
+            newest.latest = .latestPrerelease
+            return [CompileRequest(selection: newest)]
         }
     }
 

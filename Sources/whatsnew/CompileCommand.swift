@@ -22,6 +22,9 @@ struct CompileCommand: ParsableCommand {
           $ whatsnew compile notes.yaml --release 1.2.0 --locale de -o whats-new.html
           $ whatsnew compile notes.yaml --template Templates/CHANGELOG.md.mustache -o CHANGELOG.md
           $ whatsnew compile notes.yaml --format whatsnewkit-json --platform ios --locale en -o whatsnewkit.json --refs-out refs.yaml
+          $ whatsnew compile notes.yaml --release latest --format release-body -o release-notes.md
+          $ whatsnew compile notes.yaml --format html --format atom --format rss -o site/
+          $ whatsnew compile notes.yaml --into appcast.xml          # fill a Sparkle appcast's descriptions
 
         Outputs are written atomically, and nothing is written when the manifest has errors. A new file gets
         0666 less the umask; a replaced one keeps its mode and owner (a read-only one needs --force). The
@@ -34,13 +37,13 @@ struct CompileCommand: ParsableCommand {
     @Argument(help: "Manifest files, directories of fragments, or '-' for standard input.")
     var inputs: [String]
 
-    @Option(name: .long, help: "ansi, markdown, html, json or whatsnewkit-json; repeat it with '-o DIRECTORY'.")
+    @Option(name: .long, help: "ansi, markdown, html, json, whatsnewkit-json, release-body, atom, jsonfeed, rss or appcast; repeat it with '-o DIRECTORY'.")
     var format: [OutputFormat] = []
 
     @Option(name: .shortAndLong, help: "The output file, or a directory for several formats ('-': standard output).")
     var output: String?
 
-    @Option(name: .long, help: "Only this version.")
+    @Option(name: .long, help: "Only this version; 'latest' is the newest that is not a pre-release, 'latest-prerelease' the newest.")
     var release: String?
 
     @Option(name: .long, help: "Only the versions newer than this one.")
@@ -74,6 +77,7 @@ struct CompileCommand: ParsableCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var assets: AssetOptions
     @OptionGroup var colorOptions: ColorOptions
+    @OptionGroup var publishing: PublishingOptions
 
     func validate() throws {
         if release != nil, since != nil { throw ValidationError("--release and --since exclude each other; give one") }
@@ -81,14 +85,17 @@ struct CompileCommand: ParsableCommand {
         try whatsNewKit.validate(formats: format, template: template)
         if let platform, let problem = Selection.problem(withPlatform: platform) { throw ValidationError(problem) }
         for (flag, value) in [("--release", release), ("--since", since)] {
-            if let value, SemanticVersion(value) == nil { throw ValidationError("\(flag) '\(value)' is not a version; expected e.g. 1.2.0") }
+            if let value, SemanticVersion(value) == nil, flag == "--since" || LatestRelease(argument: value) == nil {
+                throw ValidationError("\(flag) '\(value)' is not a version; expected e.g. 1.2.0\(flag == "--release" ? ", latest or latest-prerelease" : "")")
+            }
         }
     }
 
     func run() throws {
         let outputIsDirectory = output.map { FileSystem.kind(of: $0) == .directory } ?? false
         let plan: OutputPlan
-        switch OutputPlan.make(formats: format, output: output, outputIsDirectory: outputIsDirectory) {
+        switch try publishing.plan(formats: format, output: output).map(Result.success)
+            ?? OutputPlan.make(formats: format, output: output, outputIsDirectory: outputIsDirectory) {
         case .success(let made): plan = made
         case .failure(let error): throw ValidationError(error.description)
         }
@@ -112,14 +119,17 @@ struct CompileCommand: ParsableCommand {
                 throw Output.inputErrors
             }
         }
-        let request = CompileRequest(
-            selection: Selection(release: release.flatMap(SemanticVersion.init), since: since.flatMap(SemanticVersion.init),
-                                 locale: locale, platform: platform),
+        let releaseSelection = PublishingOptions.release(release)
+        var selection = Selection(release: releaseSelection.version, since: since.flatMap(SemanticVersion.init), locale: locale, platform: platform)
+        selection.latest = releaseSelection.latest
+        var request = CompileRequest(
+            selection: selection,
             page: page,
             terminal: TerminalCapabilities.detect(useColor: colorOptions.useColor(for: 1), environment: Terminal.environment),
             width: Terminal.width(width),
             template: templateEmitter,
             whatsNewKitRefs: whatsNewKit.refsOut)
+        request.appcastToFill = try publishing.appcast(limit: input.maxInputBytes)
         let compilation: Compilation?
         do {
             var compiler = Compiler(readOptions: assets.applied(to: input.readOptions), referenceFiles: refs)
@@ -134,10 +144,11 @@ struct CompileCommand: ParsableCommand {
         do {
             // `-o site/`, `-o docs/CHANGELOG.md` or `--refs-out app/refs.yaml`: the directories the paths name are
             // created, as by `mkdir -p`, every one before the first output is written.
-            for path in plan.targets.map(\.path) + (compilation.whatsNewKitRefs.map { [$0.path] } ?? []) {
+            let written = plan.targets.filter { !compilation.leavesUnchanged($0) }
+            for path in written.map(\.path) + (compilation.whatsNewKitRefs.map { [$0.path] } ?? []) {
                 try FileSystem.createMissingDirectories(toward: path)
             }
-            for target in plan.targets {
+            for target in written {
                 try FileSystem.writeAtomically(to: target.path, force: force) { writer in
                     compilation.render(target) { chunk in writer.write(chunk) }
                 }

@@ -378,8 +378,12 @@ enum OutputNames {
     static func acceptedFormats() throws -> [String] {
         let result = try CommandRunner.run(["compile", "Fixtures/notes.yaml", "--format", "?"], in: Paths.repositoryRoot)
         guard let range = result.stderr.range(of: "Please provide one of ") else { return [] }
-        let list = result.stderr[range.upperBound...].prefix { $0 != "\n" }
-        return list.components(separatedBy: "'").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        let rest = result.stderr[range.upperBound...]
+        // A few values are listed on the line ('a', 'b' or 'c'), more one per line ("the following:" then "  - a").
+        guard rest.hasPrefix("the following:") else {
+            return rest.prefix { $0 != "\n" }.components(separatedBy: "'").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        }
+        return rest.split(separator: "\n").dropFirst().prefix { $0.hasPrefix("  - ") }.map { String($0.dropFirst(4)) }
     }
 
     /// The files (relative paths, sorted) `compile Fixtures/notes.yaml --release 1.2.0 --platform ios ARGUMENTS -o DIR/`

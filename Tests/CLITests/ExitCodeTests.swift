@@ -37,8 +37,8 @@ final class ExitCodeTests: XCTestCase {
                                        + "write '-o x.md/' to create the directory, or give one --format\n" + usage)
         let unknown = try CommandRunner.run(["compile", "notes.yaml", "-o", "notes.weird"], in: Paths.fixtures)
         XCTAssertEqual(unknown.status, 64)
-        XCTAssertEqual(unknown.stderr, "Error: cannot tell the format of 'notes.weird' from its extension; expected .txt, .md, .html or .json, "
-                                       + "or give --format\n" + usage)
+        XCTAssertEqual(unknown.stderr, "Error: cannot tell the format of 'notes.weird' from its extension; expected .txt, .md, .html, .json, "
+                                       + ".atom or .rss, or give --format\n" + usage)
         let parsing = try CommandRunner.run(["compile", "notes.yaml", "--width", "5"], in: Paths.fixtures)
         XCTAssertTrue(parsing.stderr.hasSuffix(usage), "as a usage error found while parsing: \(parsing.stderr)")
         XCTAssertFalse(FileManager.default.fileExists(atPath: Paths.fixtures.appendingPathComponent("notes.weird").path))

@@ -71,9 +71,9 @@ final class TemplateDiagnosticsTests: XCTestCase {
         XCTAssertEqual(warnings.first.map(String.init), """
             t.mustache:1:28: warning: unknown template variable 'titel', which renders as nothing; did you mean 'title'? expected a variable \
             of 'versions' (anchor, date, dateHTML, displayVersion, features, hasDate, hasFeatures, hasMarkdownFooter, isPrerelease, \
-            markdownFollowsBlock, markdownFooter, markdownHeading, permalinkLabel, primaryAction, secondaryAction, showsIndexTitle, showsIndexTitleText, title, \
-            titleLang, titleStyle, version) or of the top level (app, css, hasMarkdownTitle, hasNoVersions, hasSeveralVersions, lang, markdownTitle, title, \
-            versionCount, versions, words, wordsLang) [unknown-template-variable]
+            markdownFollowsBlock, markdownFooter, markdownHeading, permalinkLabel, primaryAction, secondaryAction, showsIndexTitle, \
+            showsIndexTitleText, title, titleLang, titleStyle, version) or of the top level (app, css, feeds, hasMarkdownTitle, \
+            hasNoVersions, hasSeveralVersions, lang, markdownTitle, title, versionCount, versions, words, wordsLang) [unknown-template-variable]
             """)
         XCTAssertTrue(result.stderr.contains("""
             t.mustache:1:38: warning: unknown template variable 'htlm' in 'title.htlm', which renders as nothing; did you mean 'html'? \

@@ -21,7 +21,7 @@ final class OutputPlanTests: XCTestCase {
         XCTAssertEqual(targets([], "out/page.HTML"), ["html out/page.HTML"])
         XCTAssertEqual(targets([], "notes.txt"), ["ansi notes.txt"])
         XCTAssertEqual(targets([.whatsNewKitJSON], "app.json"), ["whatsnewkit-json app.json"])
-        XCTAssertEqual(targets([], "notes"), ["error: cannot tell the format of 'notes' from its extension; expected .txt, .md, .html or .json, or give --format"])
+        XCTAssertEqual(targets([], "notes"), ["error: cannot tell the format of 'notes' from its extension; expected .txt, .md, .html, .json, .atom or .rss, or give --format"])
     }
 
     func testDirectoryTakesEveryFormat() {

@@ -7,7 +7,7 @@ import XCTest
 /// its type. A key added to the context without a row there (or a row for a key that is gone) fails here.
 final class TemplateDocumentationTests: XCTestCase {
     /// A manifest that reaches every branch of the context: every kind of secondary action, a `present`
-    /// page with and without a title, versions with and without a date, an app with a URL.
+    /// page with and without a title, versions with and without a date, an app with a URL, a feed beside the page.
     private static let manifest = """
     app: { id: com.example.trails, name: Trails, url: https://example.com, icon: { emoji: "🥾" } }
     versions:
@@ -34,7 +34,8 @@ final class TemplateDocumentationTests: XCTestCase {
         let engine = DiagnosticEngine()
         let manifest = try XCTUnwrap(try Compiler().load(contents: Array(Self.manifest.utf8), name: "notes.yaml", engine: engine))
         XCTAssertFalse(engine.hasErrors, TextDiagnosticPrinter().render(engine))
-        let context = TemplateContext.make(ReleaseNotes(manifest), imageFiles: ImageFileOptions(fileSystem: InMemoryImageFileSystem()))
+        let context = TemplateContext.make(ReleaseNotes(manifest), imageFiles: ImageFileOptions(fileSystem: InMemoryImageFileSystem()),
+                                           feeds: [HTMLEmitter.FeedLink(format: .atom, href: "feed.atom")])
         var keys: [String: String] = [:]
         Self.collect(context, path: "", into: &keys)
         return keys

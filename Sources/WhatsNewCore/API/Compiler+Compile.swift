@@ -7,6 +7,8 @@ public struct CompileRequest: Sendable {
     public var width: Int
     /// A custom template that renders every output instead of the built-in emitters (`--template`).
     public var template: TemplateEmitter?
+    /// The appcast whose items' descriptions the `appcast` output fills (`--into`), instead of writing one.
+    public var appcastToFill: AppcastInput?
     /// Where the registries of a `whatsnewkit-json` output go (`--refs-out`), YAML or JSON by its extension.
     public var whatsNewKitRefs: String?
 
@@ -58,7 +60,7 @@ extension Compiler {
     public func prepare(_ manifest: Manifest, plan: OutputPlan, request: CompileRequest,
                         engine: DiagnosticEngine) -> Compilation? {
         guard !engine.hasErrors else { return nil }
-        let selection = request.selection
+        guard let selection = request.selection.resolvingLatest(in: manifest, engine: engine) else { return nil }
         if let release = selection.release, manifest.entry(for: release) == nil {
             let known = manifest.sortedVersions.prefix(8).map(\.version.description).joined(separator: ", ")
             engine.report(Diagnostic(.error, code: "unknown-release",
@@ -98,17 +100,20 @@ extension Compiler {
                                      message: "--page showcase shows one version, and \(notes.versions.count) are selected: it shows the newest, \(newest.displayVersion)",
                                      fix: "choose the version with --release (e.g. --release \(newest.version.description)), or use --page changelog for all of them"))
         }
+        guard let publishing = Publishing.prepare(manifest, notes: notes, selection: selection, plan: plan, request: request, engine: engine) else {
+            return nil
+        }
         // A template's output is rendered now (it is rendered whole in any case), so that the variables it uses
         // where the notes have none are reported before anything is written (errors under --strict).
         var templateOutput: String?
         if let template = request.template {
-            templateOutput = template.emit(notes, imageFiles: readOptions.imageFiles, engine: engine)
+            templateOutput = template.emit(notes, imageFiles: readOptions.imageFiles, feeds: publishing.feedLinks, engine: engine)
             guard !engine.hasErrors else { return nil }
         }
         if leavesMemoryForExit { ProcessLifetime.keep(notes) }
         return Compilation(notes: notes, request: request, whatsNewKitJSON: whatsNewKitJSON, whatsNewKitRefs: whatsNewKitRefs,
                            templateOutput: templateOutput,
-                           imageFiles: readOptions.imageFiles)
+                           imageFiles: readOptions.imageFiles, publishing: publishing)
     }
 }
 
@@ -124,6 +129,8 @@ public struct Compilation: Sendable {
     let templateOutput: String?
     /// Where the image files an HTML page inlines may be read from, and how much of them.
     let imageFiles: ImageFileOptions
+    /// The feeds the HTML page links to, and the appcast `--into` filled.
+    let publishing: Publishing
 
     /// The output for `target`, handed to `write` in order in chunks of about 128 KB.
     public func render(_ target: OutputPlan.Target, to write: (UnsafeBufferPointer<UInt8>) -> Void) {
@@ -153,11 +160,27 @@ public struct Compilation: Sendable {
             MarkdownEmitter().emit(notes, into: &output)
         case .html:
             let page = request.page ?? (notes.versions.count == 1 ? .showcase : .changelog)
-            HTMLEmitter(page: page).emit(notes, imageFiles: imageFiles, into: &output)
+            var html = HTMLEmitter(page: page)
+            html.feeds = publishing.feedLinks
+            html.emit(notes, imageFiles: imageFiles, into: &output)
         case .json:
             JSONEmitter().emit(notes, into: &output)
         case .whatsNewKitJSON:
             output += whatsNewKitJSON ?? ""
+        case .releaseBody:
+            ReleaseBodyEmitter().emit(notes, into: &output)
+        case .atom:
+            AtomEmitter().emit(notes, into: &output)
+        case .jsonFeed:
+            JSONFeedEmitter().emit(notes, into: &output)
+        case .rss:
+            RSSEmitter().emit(notes, into: &output)
+        case .appcast:
+            if let filled = publishing.filledAppcast {
+                output.bytes += filled
+            } else {
+                AppcastEmitter().emit(notes, into: &output)
+            }
         }
     }
 }

@@ -10,6 +10,16 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
     case json
     /// WhatsNewKit's decodable JSON contract.
     case whatsNewKitJSON = "whatsnewkit-json"
+    /// One version's notes as GitHub Markdown for a release page, without headings (`release-notes.md`).
+    case releaseBody = "release-body"
+    /// An Atom 1.0 feed, RFC 4287 (`.atom`).
+    case atom
+    /// A JSON Feed 1.1 (`feed.json`).
+    case jsonFeed = "jsonfeed"
+    /// An RSS 2.0 feed (`.rss`).
+    case rss
+    /// A Sparkle appcast: RSS 2.0 with the Sparkle namespace (`appcast.xml`).
+    case appcast
 
     /// The format an output file's extension names, if any.
     public init?(fileExtensionOf path: String) {
@@ -20,6 +30,8 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
         case "md", "markdown": self = .markdown
         case "html", "htm": self = .html
         case "json": self = .json
+        case "atom": self = .atom
+        case "rss": self = .rss
         default: return nil
         }
     }
@@ -32,6 +44,11 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
         case .html: return "changelog.html"
         case .json: return "notes.json"
         case .whatsNewKitJSON: return "whatsnewkit.json"
+        case .releaseBody: return "release-notes.md"
+        case .atom: return "feed.atom"
+        case .jsonFeed: return "feed.json"
+        case .rss: return "feed.rss"
+        case .appcast: return "appcast.xml"
         }
     }
 }

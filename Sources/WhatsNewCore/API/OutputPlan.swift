@@ -33,7 +33,7 @@ public struct OutputPlan: Sendable, Hashable {
                                       + "write '-o \(output)/' to create the directory, or give one --format"))
         }
         guard let format = unique.first ?? OutputFormat(fileExtensionOf: output) else {
-            return .failure(PlanError("cannot tell the format of '\(output)' from its extension; expected .txt, .md, .html or .json, or give --format"))
+            return .failure(PlanError("cannot tell the format of '\(output)' from its extension; expected .txt, .md, .html, .json, .atom or .rss, or give --format"))
         }
         return .success(OutputPlan(targets: [Target(format: format, path: output)]))
     }

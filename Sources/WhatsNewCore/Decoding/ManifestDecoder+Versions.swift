@@ -1,7 +1,7 @@
 import YAMLTree
 
 extension ManifestDecoder {
-    static let versionKeys = ["version", "date", "title", "features", "primaryAction", "secondaryAction", "layout"]
+    static let versionKeys = ["version", "date", "build", "title", "features", "primaryAction", "secondaryAction", "layout"]
     static let featureKeys = ["id", "image", "title", "subtitle", "platforms"]
 
     /// A version entry; nil when the node is not a mapping. An entry whose version is missing or invalid is
@@ -43,6 +43,7 @@ extension ManifestDecoder {
                                  title: title, features: features, primaryAction: primary, secondaryAction: secondary, layout: layout,
                                  location: context.location(node))
         entry.hasVersion = parsed != nil
+        entry.build = fields["build"].flatMap { decodeBuild($0, context: context) }
         return entry
     }
 

@@ -57,5 +57,14 @@ public enum DiagnosticCatalog {
         "whatsnewkit-prerelease": "A pre-release version cannot be written to WhatsNewKit's JSON, which has no pre-releases.",
         "whatsnewkit-refs-image-path": "An image file lies outside the directory of --refs-out, where --refs could not read it.",
         "whatsnewkit-title-color": "A title's color is left out of WhatsNewKit's JSON, whose titles are strings.",
+        // Publishing formats (release body, feeds, appcast).
+        "release-body-one-version": "A release body is asked for, and not exactly one version is selected.",
+        "missing-app-url": "A feed is asked for, and the app has no http or https URL to make its ids and links of.",
+        "feed-undated": "A version in a feed has no date, so its entry has none.",
+        "atom-undated": "An Atom feed is asked for, and no selected version has a date for its 'updated'.",
+        "missing-build": "A version in an appcast has no build number for its sparkle:version.",
+        "appcast-no-item": "A selected version has no item in the appcast --into fills.",
+        "invalid-appcast": "The appcast --into fills is not well-formed XML, not UTF-8, or not an RSS document.",
+        "xml-unavailable": "The libxml2 library, which reads an appcast, could not be loaded.",
     ]
 }

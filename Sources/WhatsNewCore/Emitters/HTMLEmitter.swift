@@ -19,6 +19,8 @@ public struct HTMLEmitter: Sendable {
     }
 
     public var page: Page
+    /// The feeds written beside the page, which its `<head>` advertises.
+    public var feeds: [FeedLink] = []
 
     public init(page: Page) {
         self.page = page
@@ -66,7 +68,7 @@ public struct HTMLEmitter: Sendable {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="color-scheme" content="light dark">
         <meta name="generator" content="whatsnew">
-        <title>\(HTMLEscaping.escape(title.isEmpty ? words.releaseNotes : title))</title>
+        \(feedLinks(title: title.isEmpty ? words.releaseNotes : title))<title>\(HTMLEscaping.escape(title.isEmpty ? words.releaseNotes : title))</title>
         <style>
         \(HTMLStyle.css(accent: context.accent))</style>
         </head>

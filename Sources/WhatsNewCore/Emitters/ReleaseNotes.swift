@@ -194,6 +194,8 @@ public struct ReleaseNotes: Sendable {
         public var displayVersion: String
         public var anchor: String
         public var date: String?
+        /// The build number (`build`), when given.
+        public var build: String?
         public var title: String
         public var titleColor: String?
         public var features: [Feature]
@@ -381,6 +383,7 @@ public struct ReleaseNotes: Sendable {
                                                                foregroundColor: primary.foregroundColor.text, hapticFeedback: primary.hapticFeedback),
                                   secondaryAction: secondary, sharedLayout: layout(for: entry))
             version.languages = languages
+            version.build = entry.build
             return version
         }
 

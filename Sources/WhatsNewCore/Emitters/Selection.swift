@@ -2,6 +2,9 @@
 public struct Selection: Sendable, Hashable {
     /// Only this version.
     public var release: SemanticVersion?
+    /// Only the newest version (`--release latest`, `latest-prerelease`): `resolvingLatest(in:engine:)` turns it
+    /// into `release` once the manifest is read.
+    public var latest: LatestRelease?
     /// Only versions newer than this one.
     public var since: SemanticVersion?
     /// The locale texts are shown in (by the fallback chain of `LocalizedText.text(for:defaultLocale:)`).

@@ -34,10 +34,12 @@ public struct TemplateEmitter: Sendable {
     }
 
     /// The output; image files are read as `imageFiles` allows, for icons inlined as in the built-in HTML
-    /// (none are read when it is nil). Each variable the template uses where the notes never have it is
-    /// reported to `engine`, when one is given, as an `unknown-template-variable` warning.
-    public func emit(_ notes: ReleaseNotes, imageFiles: ImageFileOptions? = nil, engine: DiagnosticEngine? = nil) -> String {
-        let values = TemplateContext.make(notes, imageFiles: imageFiles ?? ImageFileOptions(fileSystem: InMemoryImageFileSystem()))
+    /// (none are read when it is nil); `feeds` are the feeds written beside the page (`feeds` in the template).
+    /// Each variable the template uses where the notes never have it is reported to `engine`, when one is given,
+    /// as an `unknown-template-variable` warning.
+    public func emit(_ notes: ReleaseNotes, imageFiles: ImageFileOptions? = nil, feeds: [HTMLEmitter.FeedLink] = [],
+                     engine: DiagnosticEngine? = nil) -> String {
+        let values = TemplateContext.make(notes, imageFiles: imageFiles ?? ImageFileOptions(fileSystem: InMemoryImageFileSystem()), feeds: feeds)
         guard let engine else { return template.render(values) }
         let lookups = TemplateLookups()
         let output = template.render(lookups.wrap(values))
@@ -52,16 +54,18 @@ public struct TemplateEmitter: Sendable {
 /// and escaped for their format; `markdown…` and `iconHTML`/`…Style` values are the built-in outputs' own
 /// pieces, so the shipped templates give exactly the built-in outputs.
 enum TemplateContext {
-    static func make(_ notes: ReleaseNotes, imageFiles: ImageFileOptions) -> [String: Any] {
+    static func make(_ notes: ReleaseNotes, imageFiles: ImageFileOptions, feeds: [HTMLEmitter.FeedLink] = []) -> [String: Any] {
         let parts = HTMLEmitter.templateParts(notes, imageFiles: imageFiles)
         let appURL = notes.appURL.flatMap { LinkPolicy.sanitized($0, allowRelative: false) }
         let words = parts.words
         let shared = HTMLEmitter.sharedTitle(notes.versions)
+        let title = notes.appName.map { "\($0) — \(words.releaseNotes)" } ?? words.releaseNotes
         return [
             "app": ["name": clean(notes.appName ?? ""), "url": appURL ?? "", "hasURL": appURL != nil,
                     "linkText": clean(notes.appName ?? appURL ?? ""), "id": clean(notes.appID ?? ""),
                     "hasBrand": notes.appName != nil || appURL != nil, "iconHTML": parts.appIcon],
-            "title": clean(notes.appName.map { "\($0) — \(words.releaseNotes)" } ?? words.releaseNotes),
+            "title": clean(title),
+            "feeds": feeds.map { ["type": $0.type, "title": clean("\(title) (\($0.name))"), "href": clean($0.href)] },
             "markdownTitle": MarkdownEmitter.titleLine(notes) ?? "",
             "hasMarkdownTitle": MarkdownEmitter.titleLine(notes) != nil,
             "lang": parts.pageLanguage,

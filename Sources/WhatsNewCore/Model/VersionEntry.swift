@@ -7,6 +7,8 @@ public struct VersionEntry: Sendable {
     /// An ISO 8601 date (`YYYY-MM-DD`), when given.
     public var date: String?
     public var dateLocation: SourceLocation?
+    /// The build number (`build: 1234`): digits, or integers separated by dots, as written.
+    public var build: String?
     public var title: Title?
     public var features: [Feature]
     public var primaryAction: Reference<PrimaryAction>?

@@ -223,6 +223,11 @@ extension BuiltinSchema {
           "title": "Release date",
           "description": "The release date, ISO 8601 `YYYY-MM-DD`."
         },
+        "build": {
+          "$ref": "#/$defs/build",
+          "title": "Build number",
+          "description": "The build number of this version (CFBundleVersion, the Play versionCode): `sparkle:version` in a Sparkle appcast, which needs it."
+        },
         "title": {
           "$ref": "#/$defs/title",
           "title": "Title",
@@ -272,6 +277,15 @@ extension BuiltinSchema {
       "pattern": "^v?(0|[1-9][0-9]*)(\\.(0|[1-9][0-9]*)){0,2}(-(0|[1-9][0-9]*|[0-9]*[A-Za-z-][0-9A-Za-z-]*)(\\.(0|[1-9][0-9]*|[0-9]*[A-Za-z-][0-9A-Za-z-]*))*)?(\\+[0-9A-Za-z-]+(\\.[0-9A-Za-z-]+)*)?$",
       "maxLength": 256,
       "examples": ["1.0.0", "1.2", "2.0.0-beta.1", "v1.4.0+20261101"]
+    },
+    "build": {
+      "title": "Build number",
+      "description": "A build number: a non-negative integer, or a string of integers separated by dots (`1234`, `\"2.0.15\"`), as CFBundleVersion and Sparkle's `sparkle:version` are written.",
+      "anyOf": [
+        {"title": "Build integer", "type": "integer", "minimum": 0},
+        {"title": "Build string", "type": "string", "pattern": "^[0-9]+(\\.[0-9]+)*$"}
+      ],
+      "examples": [1234, "2.0.15"]
     },
     "date": {
       "title": "Release date",

@@ -1,0 +1,135 @@
+import YAMLTree
+
+/// What the publishing formats (release body, feeds, appcast) need checked and prepared before anything is
+/// written, found once per run by `Compiler.prepare`: each problem is a diagnostic, at the version it is about.
+struct Publishing: Sendable {
+    /// The feeds the HTML changelog advertises in its `<head>`: those written in the same run, beside it.
+    var feedLinks: [HTMLEmitter.FeedLink] = []
+    /// `--into`: the appcast with its descriptions filled, and whether a byte of it changed.
+    var filledAppcast: [UInt8]?
+    var appcastChanged = false
+
+    /// The feed formats, in the order the HTML page lists them.
+    static let feedFormats: [OutputFormat] = [.atom, .jsonFeed, .rss]
+
+    /// Checks what the plan's publishing formats need of the selected notes; nil when that is an error.
+    static func prepare(_ manifest: Manifest, notes: ReleaseNotes, selection: Selection, plan: OutputPlan, request: CompileRequest,
+                        engine: DiagnosticEngine) -> Publishing? {
+        let formats = Set(plan.targets.map(\.format))
+        var publishing = Publishing()
+        publishing.feedLinks = feedLinks(plan, notes: notes)
+        guard request.template == nil, !formats.isDisjoint(with: [.releaseBody, .appcast] + feedFormats) else { return publishing }
+        // The entries of the selected versions, in the notes' order, for the places of diagnostics.
+        let entries = selection.versions(of: manifest)
+        let errors = engine.errorCount
+        if formats.contains(.releaseBody), notes.versions.count != 1 {
+            let count = notes.versions.isEmpty ? "no version is selected" : "\(notes.versions.count) versions are selected"
+            engine.report(Diagnostic(.error, code: "release-body-one-version",
+                                     message: "--format release-body writes the notes of one version, and \(count)",
+                                     fix: "choose it with --release V, --release latest (the newest that is not a pre-release) or --release latest-prerelease"))
+        }
+        if let feed = formats.intersection(feedFormats).sorted(by: { $0.rawValue < $1.rawValue }).first {
+            checkFeeds(manifest, notes: notes, entries: entries, formats: formats, naming: feed, engine: engine)
+        }
+        if formats.contains(.appcast) {
+            if let appcast = request.appcastToFill {
+                fill(appcast, notes: notes, entries: entries, into: &publishing, engine: engine)
+            } else {
+                for entry in entries where entry.build == nil {
+                    engine.report(Diagnostic(.error, code: "missing-build",
+                                             message: "\(entry.name) has no 'build', which its appcast item needs for 'sparkle:version': Sparkle compares it with the app's CFBundleVersion to find updates",
+                                             at: entry.versionLocation ?? entry.location,
+                                             fix: "add 'build:' with the version's CFBundleVersion (e.g. 'build: 1234'), or leave the version out with --since or --release"))
+                }
+            }
+        }
+        return engine.errorCount > errors ? nil : publishing
+    }
+
+    /// Feeds need an http or https `app.url` for their ids and links, and a date on each entry.
+    private static func checkFeeds(_ manifest: Manifest, notes: ReleaseNotes, entries: [VersionEntry], formats: Set<OutputFormat>,
+                                   naming format: OutputFormat, engine: DiagnosticEngine) {
+        guard notes.appURL.flatMap(Feed.baseURL) != nil else {
+            let found = manifest.app?.url.map { "found '\($0)'" } ?? "found no 'app.url'"
+            engine.report(Diagnostic(.error, code: "missing-app-url",
+                                     message: "--format \(format.rawValue) needs the app's http or https URL, of which each entry's id and link are made (the URL and the version's anchor, as on the HTML changelog); \(found)",
+                                     at: manifest.app?.urlLocation,
+                                     fix: "add 'app: { url: https://example.com/your-app }', the page where the changelog is published"))
+            return
+        }
+        let undated = entries.filter { $0.date == nil }
+        let newest = Feed.newestDate(notes)
+        if formats.contains(.atom), newest == nil {
+            engine.report(Diagnostic(.error, code: "atom-undated",
+                                     message: "--format atom needs a date: an Atom feed's 'updated' is its newest entry's date, and none of the \(notes.versions.count) selected versions has one",
+                                     fix: "add 'date: YYYY-MM-DD' to the newest version"))
+            return
+        }
+        for entry in undated {
+            let atom = formats.contains(.atom) ? " (its Atom entry, which must have one, takes the feed's date, \(newest ?? ""))" : ""
+            engine.report(Diagnostic(.warning, code: "feed-undated",
+                                     message: "\(entry.name) has no date, so its feed entry has none\(atom)",
+                                     at: entry.versionLocation ?? entry.location,
+                                     fix: "add 'date: YYYY-MM-DD' to the version"))
+        }
+    }
+
+    /// Fills the appcast of `--into`; a version that no item is for is a warning at that version.
+    private static func fill(_ appcast: AppcastInput, notes: ReleaseNotes, entries: [VersionEntry], into publishing: inout Publishing,
+                             engine: DiagnosticEngine) {
+        let filled: AppcastFiller.Filled
+        do {
+            filled = try AppcastFiller.fill(appcast.bytes, with: notes)
+        } catch {
+            let file = SourceFile(name: appcast.path, contents: appcast.bytes)
+            let range = error.line > 0 ? SourceRange(at: file.mark(line: error.line, scalarColumn: max(0, error.column - 1))) : nil
+            engine.report(Diagnostic(.error, code: error.isUnavailable ? "xml-unavailable" : "invalid-appcast",
+                                     message: error.isUnavailable ? "cannot read the appcast: \(error.message)" : "invalid appcast: \(error.message)",
+                                     file: error.isUnavailable ? nil : file, range: range))
+            return
+        }
+        publishing.filledAppcast = filled.bytes
+        publishing.appcastChanged = filled.changed
+        let locations = Dictionary(entries.map { ($0.version, $0.versionLocation ?? $0.location) }, uniquingKeysWith: { first, _ in first })
+        for version in filled.versionsWithoutItem {
+            engine.report(Diagnostic(.warning, code: "appcast-no-item",
+                                     message: "version \(version.displayVersion) has no item in '\(appcast.path)': no item's sparkle:shortVersionString\(version.build.map { " or sparkle:version ('\($0)')" } ?? "") names it, so its notes are not written there",
+                                     at: locations[version.version] ?? nil,
+                                     fix: "add its item with generate_appcast first, or leave the version out with --release or --since"))
+        }
+    }
+
+    /// The feeds of `plan` that the HTML page can link to: in the same directory as the page.
+    private static func feedLinks(_ plan: OutputPlan, notes: ReleaseNotes) -> [HTMLEmitter.FeedLink] {
+        guard let page = plan.targets.first(where: { $0.format == .html }), page.path != "-" else { return [] }
+        let directory = Self.directory(of: page.path)
+        return feedFormats.compactMap { format in
+            guard let feed = plan.targets.first(where: { $0.format == format }), feed.path != "-", Self.directory(of: feed.path) == directory,
+                  let name = feed.path.split(separator: "/").last else { return nil }
+            return HTMLEmitter.FeedLink(format: format, href: String(name))
+        }
+    }
+
+    private static func directory(of path: String) -> Substring {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return path[..<slash]
+    }
+}
+
+/// The appcast `compile --into FILE` fills: its path (for messages) and its bytes as read.
+public struct AppcastInput: Sendable, Hashable {
+    public let path: String
+    public let bytes: [UInt8]
+
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
+}
+
+extension Compilation {
+    /// Whether writing `target` would leave the file as it is: `--into` found nothing to change.
+    public func leavesUnchanged(_ target: OutputPlan.Target) -> Bool {
+        target.format == .appcast && publishing.filledAppcast != nil && !publishing.appcastChanged
+    }
+}
