@@ -1,4 +1,4 @@
-/// The navigation of the interactive presentation modes of `show` (issue 20): the `pager` (a full-screen
+/// The navigation of the interactive presentation modes of `show` (to come): the `pager` (a full-screen
 /// cover) and the `sheet` (a scrolled panel) will both drive this one state machine, and draw what it says.
 /// It is pure: it knows pages only by their height in lines and their actions, takes the viewport's height
 /// as an input, does no I/O, and answers each event with at most one effect for its caller to carry out.
