@@ -192,7 +192,9 @@ final class DocumentationTests: XCTestCase {
         guard let git = CommandRunner.which("git") else { return XCTFail("git is needed to list the repository's files") }
         let listed = try CommandRunner.run(executable: git, ["ls-files", "-co", "--exclude-standard"], in: root)
         XCTAssertEqual(listed.status, 0, listed.stderr)
-        let forbidden = ["../shared", "shared/SPEC", "SPEC.md", "SPEC §", "STYLE.md"]
+        // Spelled in pieces, so this file does not name the folder it forbids.
+        let folder = ".." + "/" + "shared"
+        let forbidden = [folder, "shared" + "/SPEC", "SPEC" + ".md", "SPEC" + " §", "STYLE" + ".md"]
         for path in listed.stdout.split(separator: "\n").map(String.init) where !path.hasPrefix("Tests/Resources/") {
             guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).path),
                   let text = String(data: data, encoding: .utf8) else { continue }

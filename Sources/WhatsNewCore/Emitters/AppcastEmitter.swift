@@ -29,7 +29,7 @@ public struct AppcastEmitter: Sendable {
             output += "</link>\n"
         }
         output += "    <description>"
-        XMLEscaping.append(notes.appName.map { "\($0) — \(words.releaseNotes)" } ?? words.releaseNotes, to: &output)
+        XMLEscaping.append(words.documentTitle(appName: notes.appName), to: &output)
         output += "</description>\n    <language>"
         XMLEscaping.append(HTMLEmitter.languageTag(notes.locale ?? notes.defaultLocale ?? "en"), to: &output)
         output += "</language>\n"

@@ -55,7 +55,7 @@ public struct HTMLEmitter: Sendable {
         let title: String
         switch page {
         case .changelog:
-            title = notes.appName.map { "\($0) — \(words.releaseNotes)" } ?? words.releaseNotes
+            title = words.documentTitle(appName: notes.appName)
         case .showcase:
             let versionTitle = notes.versions.first.map { PlainTextRenderer.render(MarkdownText(parsing: $0.title)) }
             title = [versionTitle, notes.appName].compactMap { $0 }.joined(separator: " — ")

@@ -59,8 +59,8 @@ public struct MarkdownEmitter: Sendable {
     /// a title of their own.
     static func titleLine(_ notes: ReleaseNotes) -> String? {
         guard !notes.selectsOneRelease else { return nil }
-        let words = PageText.forPage(locale: notes.locale, defaultLocale: notes.defaultLocale).releaseNotes
-        return MarkdownRenderer().heading([.text(notes.appName.map { "\($0) — \(words)" } ?? words)], level: 1)
+        let words = PageText.forPage(locale: notes.locale, defaultLocale: notes.defaultLocale)
+        return MarkdownRenderer().heading([.text(words.documentTitle(appName: notes.appName))], level: 1)
     }
 
     /// A feature's list item: the image's label (its glyph, or `[alt text]` for a file or a symbol without an

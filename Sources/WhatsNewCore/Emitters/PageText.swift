@@ -19,6 +19,12 @@ struct PageText: Sendable {
     /// A date in this language from its year, month (1…12) and day.
     let formatDate: @Sendable (_ year: Int, _ month: Int, _ day: Int) -> String
 
+    /// A document's title: `Trails — Release notes`, or the words alone without an app name (the HTML page's
+    /// `<title>`, the Markdown changelog's heading, the feeds' descriptions).
+    func documentTitle(appName: String?) -> String {
+        appName.map { "\($0) — \(releaseNotes)" } ?? releaseNotes
+    }
+
     /// The permalink's accessible name for `version`.
     func linkTo(version: String) -> String {
         linkToVersion(version)

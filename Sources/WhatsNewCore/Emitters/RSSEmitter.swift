@@ -20,7 +20,7 @@ public struct RSSEmitter: Sendable {
         output += "</title>\n    <link>"
         XMLEscaping.append(feed.url, to: &output)
         output += "</link>\n    <description>"
-        XMLEscaping.append(notes.appName.map { "\($0) — \(words.releaseNotes)" } ?? words.releaseNotes, to: &output)
+        XMLEscaping.append(words.documentTitle(appName: notes.appName), to: &output)
         output += "</description>\n    <language>"
         XMLEscaping.append(feed.language, to: &output)
         output += "</language>\n    <generator>whatsnew</generator>\n"

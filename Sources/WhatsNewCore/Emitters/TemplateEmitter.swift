@@ -59,7 +59,7 @@ enum TemplateContext {
         let appURL = notes.appURL.flatMap { LinkPolicy.sanitized($0, allowRelative: false) }
         let words = parts.words
         let shared = HTMLEmitter.sharedTitle(notes.versions)
-        let title = notes.appName.map { "\($0) — \(words.releaseNotes)" } ?? words.releaseNotes
+        let title = words.documentTitle(appName: notes.appName)
         return [
             "app": ["name": clean(notes.appName ?? ""), "url": appURL ?? "", "hasURL": appURL != nil,
                     "linkText": clean(notes.appName ?? appURL ?? ""), "id": clean(notes.appID ?? ""),
