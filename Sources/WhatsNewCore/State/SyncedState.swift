@@ -1,0 +1,124 @@
+/// The state `show` and the tips keep, as records that merge without loss when copies of the file are
+/// edited on several devices and brought together by a sync tool (iCloud Drive, Dropbox, Syncthing).
+///
+/// Each kind of record merges its own way, and every merge is associative, commutative and idempotent:
+/// - `presented`: a set (union). Each version keeps the stamp it was first presented at, so a reset can
+///   drop the versions presented before it.
+/// - `donations`: per event, each donation with its time and device (union), the latest
+///   `maxDonationsPerEvent` kept.
+/// - `displays`: per tip, one counter per device, written only by that device (the newer stamp wins per
+///   device); a tip's display count is the sum over devices.
+/// - `statuses` and `parameters`: last writer wins by `Stamp` (time, then device id); an invalidation is
+///   never undone by an older record.
+/// - `reset`: the newest `state reset`; every record stamped before it is dropped, on every device.
+///
+/// This file is the contract between the state store (reading, writing, merging copies) and the tips
+/// engine (which only reads and changes a `SyncedState` value); `merged(with:)` lives beside it.
+public struct SyncedState: Equatable, Sendable {
+    public static let maxDonationsPerEvent = 1000
+
+    public var presented: [SemanticVersion: Stamp]
+    public var donations: [String: Set<Donation>]
+    public var displays: [String: [DeviceID: DisplayCounter]]
+    public var statuses: [String: Stamped<TipStatusRecord>]
+    public var parameters: [String: Stamped<ParameterValue>]
+    public var reset: Stamp?
+
+    public init(presented: [SemanticVersion: Stamp] = [:], donations: [String: Set<Donation>] = [:],
+                displays: [String: [DeviceID: DisplayCounter]] = [:], statuses: [String: Stamped<TipStatusRecord>] = [:],
+                parameters: [String: Stamped<ParameterValue>] = [:], reset: Stamp? = nil) {
+        self.presented = presented
+        self.donations = donations
+        self.displays = displays
+        self.statuses = statuses
+        self.parameters = parameters
+        self.reset = reset
+    }
+
+    /// The presented versions, without their stamps.
+    public var presentedVersions: Set<SemanticVersion> { Set(presented.keys) }
+
+    /// A tip's displays on every device together.
+    public func displayCount(ofTip id: String) -> Int {
+        displays[id, default: [:]].values.reduce(0) { $0 + $1.count }
+    }
+}
+
+/// A random id per device, kept beside the state file (never in it), naming neither the user nor the machine.
+public struct DeviceID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(_ rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    public var description: String { rawValue }
+
+    public static func < (lhs: DeviceID, rhs: DeviceID) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// When a record was written and by which device: orders last-writer-wins records (time, then device id).
+/// Times are whole milliseconds since 1970, so a record reads back exactly as written.
+public struct Stamp: Hashable, Comparable, Sendable {
+    public var milliseconds: Int64
+    public var device: DeviceID
+
+    public init(milliseconds: Int64, device: DeviceID) {
+        self.milliseconds = milliseconds
+        self.device = device
+    }
+
+    public static func < (lhs: Stamp, rhs: Stamp) -> Bool {
+        (lhs.milliseconds, lhs.device) < (rhs.milliseconds, rhs.device)
+    }
+}
+
+/// A value with the stamp of the write that set it.
+public struct Stamped<Value: Hashable & Sendable>: Hashable, Sendable {
+    public var value: Value
+    public var stamp: Stamp
+
+    public init(_ value: Value, at stamp: Stamp) {
+        self.value = value
+        self.stamp = stamp
+    }
+}
+
+/// One donation of an event (`whatsnew tip donate EVENT`).
+public struct Donation: Hashable, Sendable {
+    public var stamp: Stamp
+
+    public init(at stamp: Stamp) {
+        self.stamp = stamp
+    }
+}
+
+/// One device's displays of one tip: how many, and the stamp of the latest.
+public struct DisplayCounter: Hashable, Sendable {
+    public var count: Int
+    public var last: Stamp
+
+    public init(count: Int, last: Stamp) {
+        self.count = count
+        self.last = last
+    }
+}
+
+/// What is recorded of a tip's status. A tip with no record is pending or available, as its rules say.
+public enum TipStatusRecord: Hashable, Sendable {
+    case invalidated(InvalidationReason)
+}
+
+/// Why a tip will not be shown again (TipKit's `Tip.InvalidationReason`).
+public enum InvalidationReason: String, Hashable, Sendable, CaseIterable {
+    case actionPerformed
+    case tipClosed
+    case displayCountExceeded
+}
+
+/// A parameter's value, as `whatsnew tip param NAME VALUE` sets it: a JSON scalar.
+public enum ParameterValue: Hashable, Sendable {
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+}
