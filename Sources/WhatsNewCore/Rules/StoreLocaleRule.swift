@@ -16,7 +16,7 @@ struct StoreLocaleRule: ManifestRule {
                 if !locales.contains(where: { LocalizedText.same($0, entry.locale) }) {
                     engine.report(Diagnostic(.warning, code: "unused-store-locale",
                                              message: "'stores.\(key).locales' maps '\(entry.locale)', which is not a locale of the manifest's texts"
-                                                 + Suggestion.phrase(for: entry.locale, in: locales),
+                                                 + Self.suggestion(for: entry.locale, in: locales),
                                              at: entry.location,
                                              fix: "use one of the manifest's locales (\(Self.list(locales))), or remove the entry"))
                 }
@@ -26,7 +26,7 @@ struct StoreLocaleRule: ManifestRule {
                         let codes = StoreLocaleTable.codes(of: store)
                         engine.report(Diagnostic(.error, code: "unknown-store-locale",
                                                  message: "\(store.storeName) has no locale '\(code)'"
-                                                     + Suggestion.phrase(for: code, in: codes),
+                                                     + Self.suggestion(for: code, in: codes),
                                                  at: location,
                                                  fix: "use one of \(store.storeName)'s locale codes (the list is in docs/outputs.md, 'Store locales'), or [] to leave '\(entry.locale)' out"))
                         continue
@@ -44,6 +44,14 @@ struct StoreLocaleRule: ManifestRule {
                 }
             }
         }
+    }
+
+    /// "; did you mean 'x'?" for a near miss, else for the first candidate of the same language (`ja-JP` → `ja`).
+    static func suggestion(for word: String, in candidates: [String]) -> String {
+        let language = LocalizedText.language(of: word).lowercased()
+        let nearest = Suggestion.closest(to: word, in: candidates)
+            ?? candidates.first { LocalizedText.language(of: $0).lowercased() == language && !LocalizedText.same($0, word) }
+        return nearest.map { "; did you mean '\($0)'?" } ?? ""
     }
 
     private static func list(_ locales: [String]) -> String {
