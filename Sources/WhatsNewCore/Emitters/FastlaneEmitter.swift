@@ -6,7 +6,8 @@
 ///   versionCode, or `default.txt` (which supply uploads for any versionCode without a file of its own) when
 ///   it has none.
 ///
-/// Locales map to each store's codes by `StoreLocaleMap`. Everything that could stop the run is found here,
+/// Each store gets the features for its platforms (the App Store Apple's, Google Play `android`) and those
+/// without `platforms`. Locales map to each store's codes by `StoreLocaleMap`. Everything that could stop the run is found here,
 /// before anything is written: a file over its store's limit is a `store-limit` error naming the version,
 /// the locale, the file and its length; the run then writes no file at all.
 public enum FastlaneEmitter {
@@ -40,8 +41,17 @@ public enum FastlaneEmitter {
             let map = StoreLocaleMap(store: store, locales: locales, overrides: manifest.stores.overrides(for: store))
             reportUnwritten(map, in: manifest, engine: engine)
             guard let folder = changelogName(of: entry, for: store, engine: engine) else { continue }
+            var notes = entry
+            notes.features = entry.features.filter { $0.platforms.isEmpty || $0.platforms.contains { store.platforms.contains($0.lowercased()) } }
+            guard !notes.features.isEmpty else {
+                engine.report(Diagnostic(.note, code: "empty-after-platform-filter",
+                                         message: "\(entry.name) has no feature for \(store.storeName)'s platforms (\(store.platforms.joined(separator: ", "))), so no notes are written for it",
+                                         at: entry.versionLocation ?? entry.location,
+                                         fix: "add a feature without 'platforms', or with one of these"))
+                continue
+            }
             for mapped in map.entries {
-                let text = StoreLimitRule.plainText(of: entry, in: manifest, locale: mapped.locale)
+                let text = StoreLimitRule.plainText(of: notes, in: manifest, locale: mapped.locale)
                 let path = store == .appstore ? "\(mapped.code)/release_notes.txt" : "android/\(mapped.code)/changelogs/\(folder).txt"
                 let length = store.countedLength(of: text)
                 if length > store.limit {

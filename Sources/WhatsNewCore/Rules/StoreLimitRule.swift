@@ -10,6 +10,9 @@ public enum StoreLint: String, Sendable, Hashable, CaseIterable {
 
     var storeName: String { self == .appstore ? "the App Store" : "Google Play" }
 
+    /// The platforms of a feature the store's notes show (a feature without `platforms` is in both).
+    public var platforms: [String] { self == .appstore ? ["ios", "ipados", "macos", "tvos", "watchos", "visionos"] : ["android"] }
+
     /// The length of a notes file (`StoreText.notes`) as the store counts it (`StoreText.length`), of what
     /// fastlane sends it: deliver strips the App Store's text of its final line break, supply sends Google
     /// Play the file as it is.
