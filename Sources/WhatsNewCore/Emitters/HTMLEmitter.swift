@@ -77,7 +77,7 @@ public struct HTMLEmitter: Sendable {
         </head>
         <body class="\(page.rawValue)">
         <a class="skip-link" href="#main"\(context.wordsLanguage)>\(HTMLEscaping.escape(words.skipToNotes))</a>
-        \(languageSwitcher(words: words, wordsLanguage: context.wordsLanguage))
+
         """
         switch page {
         case .changelog:
@@ -86,6 +86,7 @@ public struct HTMLEmitter: Sendable {
             if let version = notes.versions.first {
                 showcase(version, context: context, into: &html)
             } else {
+                html += languageSwitcher(words: words, wordsLanguage: context.wordsLanguage)
                 html += "<main id=\"main\"><p\(context.wordsLanguage)>\(HTMLEscaping.escape(words.noVersion))</p></main>\n"
             }
         }
@@ -95,6 +96,7 @@ public struct HTMLEmitter: Sendable {
     // MARK: Pages
 
     private func changelog(_ notes: ReleaseNotes, context: Context, threads: Threads?, into html: inout OutputBuffer) {
+        html += languageSwitcher(words: context.words, wordsLanguage: context.wordsLanguage)
         header(notes, context: context, into: &html)
         html += "<div class=\"page-layout\">\n"
         // Each title is parsed once, for the index and its article.
@@ -249,7 +251,13 @@ public struct HTMLEmitter: Sendable {
         html += "</article>\n"
     }
 
+    /// The sheet; a `present` page comes before it (hidden until pushed, when it hides the sheet and the
+    /// language switcher that follow it: a sibling selector needs no script and no `:has()`).
     private func showcase(_ version: ReleaseNotes.Version, context: Context, into html: inout OutputBuffer) {
+        if let action = version.secondaryAction, case .present(let pageTitle, let body) = action.kind {
+            pushedPage(title: pageTitle, actionTitle: action.title, body: body, of: version, context: context, into: &html)
+        }
+        html += languageSwitcher(words: context.words, wordsLanguage: context.wordsLanguage)
         html += "<main id=\"main\" class=\"sheet\" style=\"\(HTMLStyle.layoutVariables(version.layout))\">\n"
         html += "<h1 class=\"sheet-title\" dir=\"auto\"\(context.language(version.languages.language(of: .title)))\(context.titleStyle(version.titleColor))>"
         html.markdown(context.texts.text(parsing: version.title))
@@ -275,9 +283,6 @@ public struct HTMLEmitter: Sendable {
             html += "</a>\n"
         }
         html += "</footer>\n</main>\n"
-        if let action = version.secondaryAction, case .present(let pageTitle, let body) = action.kind {
-            pushedPage(title: pageTitle, actionTitle: action.title, body: body, of: version, context: context, into: &html)
-        }
     }
 
     /// The showcase's `present` action: a link to its page, pushed over the sheet (`pushedPage`).
@@ -294,9 +299,10 @@ public struct HTMLEmitter: Sendable {
         html += "</a></p>\n"
     }
 
-    /// The showcase's `present` page as a page pushed over the sheet without script: hidden until its link makes it
-    /// the `:target`, then covering the sheet, with a back link to the link that opened it (where focus returns).
-    /// Printed after the sheet. Its heading is the page's title, else the action's.
+    /// The showcase's `present` page as a page pushed in place of the sheet, without script: hidden until its link
+    /// makes it the `:target`, then shown instead of the sheet, with a back link to the link that opened it (where
+    /// focus returns). Printed after the sheet. It is a page of its own: its `h1` is the page's title, else the
+    /// action's.
     private func pushedPage(title: String?, actionTitle: String, body: String, of version: ReleaseNotes.Version, context: Context,
                             into html: inout OutputBuffer) {
         let languages = version.languages
@@ -308,14 +314,14 @@ public struct HTMLEmitter: Sendable {
         html.escaped(version.anchor)
         html += "-open\"\(context.wordsLanguage)><span aria-hidden=\"true\">‹ </span>"
         html.escaped(context.words.back)
-        html += "</a></p>\n<div class=\"page\" dir=\"auto\"\(context.language(languages.language(of: .pageBody)))>\n<h2 id=\""
+        html += "</a></p>\n<div class=\"page\" dir=\"auto\"\(context.language(languages.language(of: .pageBody)))>\n<h1 id=\""
         html.escaped(version.anchor)
         html += "-page-title\" dir=\"auto\""
         html += context.language(languages.language(of: title == nil ? .secondaryTitle : .pageTitle))
         html += ">"
         html.markdown(context.texts.text(parsing: title ?? actionTitle))
-        html += "</h2>\n"
-        html.markdown(context.texts.document(parsing: body), topHeadingLevel: 3)
+        html += "</h1>\n"
+        html.markdown(context.texts.document(parsing: body), topHeadingLevel: 2)
         html += "</div>\n</div>\n</section>\n"
     }
 

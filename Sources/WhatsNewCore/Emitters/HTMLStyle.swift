@@ -267,15 +267,15 @@ enum HTMLStyle {
           var(--footer-padding-left); background: var(--bg); box-shadow: 0 -1px 0 var(--line); }
         .sheet-footer .secondary-action { margin: 0; }
         .pushed-page:not(:target) { display: none; }
-        .pushed-page:target { position: fixed; inset: 0; z-index: 3; overflow-y: auto; background: var(--bg); }
+        .pushed-page:target ~ main, .pushed-page:target ~ .languages { display: none; }
         .pushed-page:focus { outline: none; }
-        body:has(.pushed-page:target) > main, body:has(.pushed-page:target) > .languages { visibility: hidden; }
-        .pushed-card { max-width: 34rem; min-height: 100%; margin: 0 auto; padding: 0 1.25rem 2rem; background: var(--bg); text-align: start; }
-        .pushed-bar { position: sticky; top: 0; margin: 0 -1.25rem; padding: 0.5rem 0.75rem; background: var(--bg); box-shadow: 0 1px 0 var(--line); }
+        .pushed-card { max-width: 34rem; margin: 0 auto; padding: 0 1.25rem 2rem; background: var(--bg); text-align: start; }
+        .pushed-bar { position: sticky; top: 0; z-index: 1; margin: 0 -1.25rem; padding: 0.5rem 0.75rem; background: var(--bg);
+          box-shadow: 0 1px 0 var(--line); }
         .back-link { display: inline-flex; align-items: center; min-height: 2.75rem; padding: 0 0.5rem; font-weight: 600; text-decoration: none; }
         .back-link:hover { text-decoration: underline; }
         .pushed-page .page { margin: 0; padding: 0.5rem 0 0; background: none; border-radius: 0; }
-        .pushed-page .page > h2:first-child { font-size: 1.6rem; line-height: 1.25; margin: 0.75rem 0 0.5rem; }
+        .pushed-page .page > h1:first-child { font-size: 1.9rem; line-height: 1.2; letter-spacing: -0.02em; margin: 0.75rem 0; }
         .primary-button { display: block; font-weight: 600; text-decoration: none; border-radius: var(--button-radius); padding: 0.9rem 1rem;
           background: var(--button-bg-light); color: var(--button-fg-light); }
         .primary-button:focus-visible { outline: 3px solid var(--accent); outline-offset: 3px; }
@@ -283,8 +283,7 @@ enum HTMLStyle {
         body.showcase .languages { max-width: 34rem; padding: 0 0 1rem; }
         @media (min-width: 40rem) {
           body.showcase { background: var(--backdrop); padding: 3rem 1.5rem; }
-          .pushed-page:target { background: var(--backdrop); padding: 3rem 1.5rem; }
-          .pushed-card { min-height: 0; padding: 0 2.5rem 2rem; border-radius: 24px;
+          .pushed-card { padding: 0 2.5rem 2.5rem; border-radius: 24px;
             box-shadow: 0 1px 2px rgba(0, 0, 0, 0.08), 0 12px 40px rgba(0, 0, 0, 0.12); }
           .pushed-bar { margin: 0 -2.5rem; padding: 0.75rem 1.75rem; border-radius: 24px 24px 0 0; }
           .sheet { padding-left: 2.5rem; padding-right: 2.5rem; border-radius: 24px;
@@ -292,6 +291,7 @@ enum HTMLStyle {
         }
         @media (max-width: 39.99rem) {
           body.showcase .languages { padding: 1rem 1.25rem 0.5rem; }
+          .pushed-card { min-height: 100vh; }
           .sheet { min-height: 100vh; }
           .sheet-footer { margin-top: auto; }
           .sheet-title { font-size: 1.9rem; }
@@ -301,9 +301,10 @@ enum HTMLStyle {
           :root { --bg: #ffffff; --fg: #000000; --muted: #333333; --panel: #f2f2f2; --line: #cccccc; }
           body.showcase { background: #ffffff; padding: 0; }
           .skip-link, .version-index, .primary-button, .permalink-mark, .languages, .pushed-bar { display: none; }
-          .pushed-page, .pushed-page:not(:target), .pushed-page:target { display: block; position: static; padding: 0; background: none; }
-          body:has(.pushed-page:target) > main { visibility: visible; }
-          .pushed-card { max-width: none; padding: 0; box-shadow: none; }
+          body.showcase { display: flex; flex-direction: column; }
+          .pushed-page, .pushed-page:not(:target) { display: block; order: 1; }
+          .pushed-page:target ~ main { display: flex; }
+          .pushed-card { max-width: none; min-height: 0; padding: 0; box-shadow: none; }
           .site-header { padding-top: 0; }
           .page-layout { display: block; }
           .version { break-inside: auto; }
