@@ -312,7 +312,7 @@ public struct HTMLEmitter: Sendable {
         html.escaped(version.anchor)
         html += "-page-title\">\n<div class=\"pushed-card\">\n<p class=\"pushed-bar\"><a class=\"back-link\" href=\"#"
         html.escaped(version.anchor)
-        html += "-open\"\(context.wordsLanguage)><span aria-hidden=\"true\">‹ </span>"
+        html += "-open\"\(context.wordsLanguage)><span class=\"back-chevron\" aria-hidden=\"true\">‹</span>"
         html.escaped(context.words.back)
         html += "</a></p>\n<div class=\"page\" dir=\"auto\"\(context.language(languages.language(of: .pageBody)))>\n<h1 id=\""
         html.escaped(version.anchor)

@@ -272,8 +272,9 @@ enum HTMLStyle {
         .pushed-card { max-width: 34rem; margin: 0 auto; padding: 0 1.25rem 2rem; background: var(--bg); text-align: start; }
         .pushed-bar { position: sticky; top: 0; z-index: 1; margin: 0 -1.25rem; padding: 0.5rem 0.75rem; background: var(--bg);
           box-shadow: 0 1px 0 var(--line); }
-        .back-link { display: inline-flex; align-items: center; min-height: 2.75rem; padding: 0 0.5rem; font-weight: 600; text-decoration: none; }
+        .back-link { display: inline-flex; align-items: center; gap: 0.3rem; min-height: 2.75rem; padding: 0 0.5rem; font-weight: 600; text-decoration: none; }
         .back-link:hover { text-decoration: underline; }
+        .back-chevron { font-size: 1.4em; line-height: 1; }
         .pushed-page .page { margin: 0; padding: 0.5rem 0 0; background: none; border-radius: 0; }
         .pushed-page .page > h1:first-child { font-size: 1.9rem; line-height: 1.2; letter-spacing: -0.02em; margin: 0.75rem 0; }
         .primary-button { display: block; font-weight: 600; text-decoration: none; border-radius: var(--button-radius); padding: 0.9rem 1rem;
