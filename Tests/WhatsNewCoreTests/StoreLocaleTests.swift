@@ -66,7 +66,7 @@ final class StoreLocaleTests: XCTestCase {
         ], "'fr: []' leaves French out without a word")
     }
 
-    func testTheManifestsLocalesAreItsTextsThenItsDefault() throws {
+    func testTheManifestsLocalesAreItsDefaultThenItsTexts() throws {
         let manifest = try XCTUnwrap(Self.manifest("""
             defaults: { locale: fr }
             versions:
@@ -74,7 +74,7 @@ final class StoreLocaleTests: XCTestCase {
                 features:
                   - { title: { en: Maps, de: Karten }, subtitle: { en: Offline., ja: オフライン } }
             """))
-        XCTAssertEqual(StoreLocaleMap.locales(of: manifest), ["en", "de", "ja", "fr"])
+        XCTAssertEqual(manifest.writtenLocales, ["fr", "en", "de", "ja"], "the locales every store's map is made of")
     }
 
     private func findings(_ yaml: String) -> [String] {

@@ -42,6 +42,11 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
     /// Whether the format writes a directory of files (`-o` names the directory) rather than one file.
     public var writesDirectory: Bool { self == .fastlane }
 
+    /// Whether `--locale all` writes one file per locale of this format (the others are written once).
+    public var isPerLocale: Bool {
+        [.ansi, .markdown, .html, .releaseBody].contains(self)
+    }
+
     /// The file name a format gets when several are written into one directory (a directory's, for
     /// `fastlane`).
     public var defaultFileName: String {

@@ -27,7 +27,7 @@ public enum FastlaneEmitter {
                                      fix: "choose it with --release V, --release latest (the newest that is not a pre-release) or --release latest-prerelease"))
             return nil
         }
-        let locales = StoreLocaleMap.locales(of: manifest)
+        let locales = manifest.writtenLocales
         guard !locales.isEmpty else {
             engine.report(Diagnostic(.error, code: "missing-locale",
                                      message: "--format fastlane writes each language's notes into the store's folder for it, and the manifest names no language: no text is localized and there is no 'defaults.locale'",

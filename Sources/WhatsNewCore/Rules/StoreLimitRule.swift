@@ -28,7 +28,7 @@ struct StoreLimitRule: ManifestRule {
     let lint: StoreLint
 
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
-        let locales = StoreLocaleMap.locales(of: manifest)
+        let locales = manifest.writtenLocales
         let checked: [String?] = locales.isEmpty ? [nil] : locales
         for version in manifest.versions {
             for locale in checked {

@@ -8,7 +8,7 @@ struct StoreLocaleRule: ManifestRule {
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
         let overrides = StoreLint.allCases.map { ($0, manifest.stores.overrides(for: $0)) }
         guard overrides.contains(where: { !$0.1.isEmpty }) else { return }
-        let locales = StoreLocaleMap.locales(of: manifest)
+        let locales = manifest.writtenLocales
         for (store, entries) in overrides {
             let key = store == .appstore ? "appStore" : "playStore"
             var claimed: [String: (locale: String, location: SourceLocation?)] = [:]

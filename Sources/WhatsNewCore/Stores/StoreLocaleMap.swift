@@ -3,7 +3,7 @@
 ///
 /// Every code is written by one locale. When several find the same code, the strongest match writes it (the
 /// manifest's own entry, then a locale that is the code, then one that maps to it by the table); between
-/// equals, the first locale in the manifest's order. The others are left out of that code, as is a locale
+/// equals, the first of the manifest's `writtenLocales`. The others are left out of that code, as is a locale
 /// the store has no code for: `unwritten` says which, and why.
 public struct StoreLocaleMap: Sendable {
     /// A store code and the manifest locale whose notes are written under it, in the store's order of codes.
@@ -24,7 +24,7 @@ public struct StoreLocaleMap: Sendable {
     public private(set) var entries: [Entry] = []
     public private(set) var unwritten: [Unwritten] = []
 
-    /// The map for `locales` (the manifest's, see `StoreLocaleMap.locales(of:)`) and the manifest's overrides.
+    /// The map for `locales` (the manifest's `writtenLocales`) and the manifest's overrides.
     public init(store: StoreLint, locales: [String], overrides: [StoreSettings.Override]) {
         self.store = store
         var chosen: [String: (locale: String, match: StoreLocaleTable.Match, order: Int)] = [:]
@@ -60,22 +60,6 @@ public struct StoreLocaleMap: Sendable {
                 unwritten.append(Unwritten(locale: locale, code: lost.code, by: chosen[lost.code]?.locale))
             }
         }
-    }
-
-    /// The locales of a manifest, in the order they first appear: those of its texts, then `defaults.locale`
-    /// if no text has it. (A manifest whose texts are not localized has only `defaults.locale`, if any.)
-    public static func locales(of manifest: Manifest) -> [String] {
-        var locales: [String] = []
-        var seen: Set<String> = []
-        func add(_ locale: String) {
-            let key = String(locale.lowercased().map { $0 == "_" ? "-" : $0 })
-            if seen.insert(key).inserted { locales.append(locale) }
-        }
-        manifest.forEachText(where: { $0.isLocalized }) { text, _ in
-            for locale in text.locales { add(locale) }
-        }
-        if let locale = manifest.defaults.locale { add(locale) }
-        return locales
     }
 
     /// Where a locale is first written: its first entry in a text, else `defaults.locale`'s value.
