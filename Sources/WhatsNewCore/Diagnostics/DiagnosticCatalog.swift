@@ -51,7 +51,7 @@ public enum DiagnosticCatalog {
         "store-limit": "A version's notes in one locale are longer than an app store allows.",
         "unknown-store-locale": "A code in 'stores' is not one of the store's locale codes.",
         "store-locale-conflict": "Two locales are mapped to the same locale code of one store in 'stores'.",
-        "unused-store-locale": "'stores' maps a locale no text of the manifest has.",
+        "unused-store-locale": "The 'stores' field maps a locale no text of the manifest has.",
         // What WhatsNewKit's decodable JSON cannot express (--format whatsnewkit-json).
         "whatsnewkit-key-conflict": "One key names an image and an action, which WhatsNewKit's decoder userInfo cannot tell apart.",
         "whatsnewkit-layout": "A version's layout is left out of WhatsNewKit's JSON, which has none.",
