@@ -40,6 +40,17 @@ public struct MarkdownRenderer: Sendable {
         }
     }
 
+    /// A link reference definition, `[label]: destination`, on one line; nil when `LinkPolicy` refuses the
+    /// destination (or it is relative). The label is escaped as a link's text.
+    public func linkDefinition(label: String, destination: String) -> String? {
+        guard let url = LinkPolicy.sanitized(destination, allowRelative: false) else { return nil }
+        var out: [UInt8] = [UInt8(ascii: "[")]
+        append(inlines: [.text(label.replacingNewlines(with: " "))], insideBrackets: true, to: &out)
+        out += "]: ".utf8
+        out += MarkdownInlineWriter.destinationBytes(url)
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// An ATX heading (`## …`) of inline content, on one line (line breaks in it become spaces, white space
     /// at its ends is dropped); `level` is clamped to 1…6.
     public func heading(_ inlines: [MarkdownInline], level: Int) -> String {
@@ -382,7 +393,7 @@ private struct MarkdownInlineWriter: MarkdownInlineVisitor {
         insideLink = false
         out.append(UInt8(ascii: "]"))
         out.append(UInt8(ascii: "("))
-        out += destinationBytes(url)
+        out += Self.destinationBytes(url)
         if !title.isEmpty {
             out.append(UInt8(ascii: " "))
             out.append(UInt8(ascii: "\""))
@@ -402,7 +413,7 @@ private struct MarkdownInlineWriter: MarkdownInlineVisitor {
 
     /// A sanitized URL (printable ASCII, no space or angle bracket) as a link destination: bare when its
     /// parentheses balance, else in angle brackets.
-    private func destinationBytes(_ url: String) -> [UInt8] {
+    static func destinationBytes(_ url: String) -> [UInt8] {
         var depth = 0
         var balanced = true
         for byte in url.utf8 {
