@@ -73,7 +73,7 @@ private struct Values {
             ("title", text(feature.title)),
             ("subtitle", text(feature.subtitle)),
             ("platforms", .array(feature.platforms.map { .string($0) })),
-            ("kind", .string(feature.kind?.rawValue)),
+            ("kind", feature.kind.map { .string($0.rawValue) }),
         ])
     }
 

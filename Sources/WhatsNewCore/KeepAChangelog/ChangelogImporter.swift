@@ -236,9 +236,10 @@ private struct Reader {
                                      file: file, range: nil, fix: "import a Keep a Changelog file"))
             return nil
         }
-        // `[Unreleased]` gets the patch after the newest release (0.1.0 when there is none).
+        // `[Unreleased]` gets the minor version after the newest release (0.1.0 when there is none): a patch
+        // version would be a patch without its .0 release (`unreachable-patch`).
         let released = changelog.releases.filter { !$0.unreleased }.compactMap { try? SemanticVersion.parse($0.version).get() }
-        let next = released.max().map { SemanticVersion(major: $0.major, minor: $0.minor, patch: $0.patch + 1) } ?? SemanticVersion(major: 0, minor: 1)
+        let next = released.max().map { SemanticVersion(major: $0.major, minor: $0.minor + 1) } ?? SemanticVersion(major: 0, minor: 1)
         for index in changelog.releases.indices where changelog.releases[index].unreleased {
             changelog.releases[index].version = next.description
         }
