@@ -257,9 +257,13 @@ private struct Reader {
     }
 
     private func warn(_ code: String, _ message: String, line: Int, column: Int, fix: String?) {
+        // From the block's start (cmark counts its column in bytes) to the end of its first line.
         let lineStart = file.mark(line: line, scalarColumn: 0).offset
-        let mark = file.mark(atOffset: lineStart + max(0, column - 1))
-        engine.report(Diagnostic(.warning, code: code, message: message, file: file, range: SourceRange(start: mark, end: mark), fix: fix))
+        let start = file.mark(atOffset: lineStart + max(0, column - 1))
+        let text = file.lineText(line)
+        let end = file.mark(line: line, scalarColumn: text.unicodeScalars.count { $0 != "\n" && $0 != "\r" })
+        engine.report(Diagnostic(.warning, code: code, message: message, file: file,
+                                 range: SourceRange(start: start, end: end.offset > start.offset ? end : start), fix: fix))
     }
 
     /// Blocks folded into inline content: paragraphs and headings as their text, code as code, lists item
