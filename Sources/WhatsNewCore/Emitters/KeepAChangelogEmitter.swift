@@ -72,8 +72,10 @@ public struct KeepAChangelogEmitter: Sendable {
             for feature in group.features {
                 let inlines = ChangeBullet.bullet(title: texts.text(parsing: feature.title).inlines,
                                                   subtitle: texts.text(parsing: feature.subtitle).inlines)
-                output += "- "
-                output += renderer.render(inlines: inlines, continuation: "  ")
+                // Brackets escaped: `[1.2.0]` in a bullet would otherwise link to the definitions at the bottom.
+                var bullet: [UInt8] = Array("- ".utf8)
+                renderer.append(inlines: inlines, continuation: "  ", escapingBrackets: true, to: &bullet)
+                output.bytes += bullet
                 output += "\n"
             }
         }

@@ -28,11 +28,14 @@ public struct MarkdownRenderer: Sendable {
     }
 
     /// Appends inline content, as `render(inlines:continuation:)` writes it, to a UTF-8 buffer;
-    /// `insideBrackets`: the output writes brackets around it, so its own are escaped.
-    func append(inlines: [MarkdownInline], continuation: String = "", insideBrackets: Bool = false, to buffer: inout [UInt8]) {
+    /// `insideBrackets`: the output writes brackets around it, so its own are escaped. `escapingBrackets`:
+    /// every `[` and `]` of the text is escaped, where the document defines link references its text could
+    /// otherwise use (`[1.2.0]` in a Keep a Changelog file).
+    func append(inlines: [MarkdownInline], continuation: String = "", insideBrackets: Bool = false, escapingBrackets: Bool = false,
+                to buffer: inout [UInt8]) {
         Self.write(inlines, to: &buffer) { writer in
             writer.state.continuation = Array(continuation.utf8)
-            writer.state.insideBrackets = insideBrackets
+            writer.state.insideBrackets = insideBrackets || escapingBrackets
             if insideBrackets {
                 writer.state.atLineStart = false
                 writer.tildesStandAlone = false
