@@ -61,7 +61,7 @@ struct CompileCommand: ParsableCommand {
     var page: HTMLEmitter.Page?
 
     @Option(name: .long, help: "The Markdown layout: default, or keepachangelog (Keep a Changelog 1.1.0: [Unreleased], ### Added… groups, compare links).")
-    var markdownStyle: MarkdownStyle = .standard
+    var markdownStyle: MarkdownStyle?
 
     @Option(name: .long, help: "A Mustache template that renders the output instead of the built-in format (see Templates/).")
     var template: String?
@@ -110,6 +110,11 @@ struct CompileCommand: ParsableCommand {
         }
         // With `--locale all` the paths are known once the manifest is read (see `prepareEveryLocale`).
         if locale != Self.everyLocale, let usage = clash(plan) { throw usage }
+        if let markdownStyle, template != nil || !plan.targets.contains(where: { $0.format == .markdown }) {
+            let found = template != nil ? "--template" : plan.targets.map(\.format.rawValue).joined(separator: ", ")
+            throw ValidationError("--markdown-style \(markdownStyle.rawValue) applies to --format markdown (the built-in Markdown output), found \(found); "
+                                  + "add --format markdown, or leave --markdown-style out")
+        }
         let engine = input.makeEngine(strict: strict)
         let printer = TextDiagnosticPrinter(useColor: colorOptions.useColor(for: 2))
         var templateEmitter: TemplateEmitter?
@@ -137,7 +142,7 @@ struct CompileCommand: ParsableCommand {
             width: Terminal.width(width),
             template: templateEmitter,
             whatsNewKitRefs: whatsNewKit.refsOut)
-        request.markdownStyle = markdownStyle
+        request.markdownStyle = markdownStyle ?? .standard
         request.appcastToFill = try publishing.appcast(limit: input.maxInputBytes)
         let compilation: Compilation?
         do {

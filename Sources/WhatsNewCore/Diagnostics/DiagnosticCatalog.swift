@@ -44,6 +44,7 @@ public enum DiagnosticCatalog {
         "duplicate-version": "Two versions are equal after canonicalisation.",
         "invalid-version": "A version is not of the form MAJOR[.MINOR[.PATCH]][-PRERELEASE][+BUILD].",
         "missing-translation": "A text lacks a translation other texts have, and its fallback is in another language.",
+        "multiple-unreleased": "More than one version is marked unreleased; Keep a Changelog has one [Unreleased] section.",
         "refused-link": "A link or image in a text has a destination no output shows as a link.",
         "unknown-key": "A mapping has a key the manifest format does not define.",
         "unresolved-reference": "A reference names no entry of its registry.",
@@ -63,6 +64,7 @@ public enum DiagnosticCatalog {
         "whatsnewkit-title-color": "A title's color is left out of WhatsNewKit's JSON, whose titles are strings.",
         // `whatsnew import` (Keep a Changelog files).
         "import-folded": "A bullet holds more than one paragraph of text (a nested list, a second paragraph, code), folded into its text.",
+        "import-link-dropped": "A link of a changelog to import is lost: a definition no link uses, or a release heading's link its Keep a Changelog output would not write back.",
         "import-no-releases": "A changelog to import has no release heading.",
         "import-not-a-version": "A release heading names no version; the section under it is not imported.",
         "import-unknown-section": "A section heading is none of Keep a Changelog's; its bullets are imported without a kind.",

@@ -99,17 +99,9 @@ public struct KeepAChangelogEmitter: Sendable {
         let renderer = MarkdownRenderer()
         var definitions: [String] = []
         let versions = notes.versions
-        for (index, version) in versions.enumerated() {
-            let older = versions[(index + 1)...].first { !$0.unreleased }?.displayVersion
-            let url: String
-            if version.unreleased {
-                guard let older else { continue }
-                url = links.compare(from: older, to: nil)
-            } else if let older {
-                url = links.compare(from: older, to: version.displayVersion)
-            } else {
-                url = links.tag(version.displayVersion)
-            }
+        let urls = links.urls(for: versions.map { ($0.displayVersion, $0.unreleased) })
+        for (version, url) in zip(versions, urls) {
+            guard let url else { continue }
             let label = version.unreleased ? unreleasedLabel : version.displayVersion
             if let definition = renderer.linkDefinition(label: label, destination: url) { definitions.append(definition) }
         }

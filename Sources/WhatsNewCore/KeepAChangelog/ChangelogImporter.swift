@@ -12,9 +12,11 @@ public struct ChangelogImporter {
     /// The changelog of `file`; nil (after reporting `import-no-releases`) when it has no release heading.
     public func read(_ file: SourceFile, engine: DiagnosticEngine) -> ImportedChangelog? {
         var reader = Reader(file: file, engine: engine)
-        for block in MarkdownOutline(parsing: String(decoding: file.bytes, as: UTF8.self)).blocks {
+        let outline = MarkdownOutline(parsing: String(decoding: file.bytes, as: UTF8.self)).blocks
+        for block in outline {
             reader.read(block)
         }
+        reader.unused(LinkDefinition.find(in: file, outline: outline), used: LinkDefinition.destinations(in: outline.map(\.block)))
         return reader.finish()
     }
 }
@@ -31,6 +33,8 @@ private struct Reader {
     var kind: FeatureKind?
     /// The repository and tag prefix of the first link that told them.
     var linked: (repository: String, tagPrefix: String)?
+    /// Each release heading's link: the release's index, its label and URL, and where the heading is.
+    var headingLinks: [(release: Int, label: String, url: String, line: Int, column: Int)] = []
 
     init(file: SourceFile, engine: DiagnosticEngine) {
         self.file = file
@@ -78,11 +82,15 @@ private struct Reader {
 
     private mutating func heading(level: Int, _ inlines: [MarkdownInline], at located: MarkdownOutline.Block) {
         let text = Self.plain(inlines)
-        if level <= 2, let heading = releaseHeading(inlines, at: located) {
+        if level <= 2, let (heading, destination) = releaseHeading(inlines, at: located) {
             finishRelease()
             seenRelease = true
             kind = nil
             release = heading
+            if let destination {
+                headingLinks.append((changelog.releases.count, heading.unreleased ? KeepAChangelogEmitter.unreleasedLabel : heading.version,
+                                     destination, located.line, located.column))
+            }
             return
         }
         switch level {
@@ -113,8 +121,9 @@ private struct Reader {
         }
     }
 
-    /// A release heading's version, date and `[YANKED]`; nil when its first word is not a version.
-    private mutating func releaseHeading(_ inlines: [MarkdownInline], at located: MarkdownOutline.Block) -> ImportedChangelog.Release? {
+    /// A release heading's version, date and `[YANKED]`, and its link's URL; nil when its first word is not a version.
+    private mutating func releaseHeading(_ inlines: [MarkdownInline], at located: MarkdownOutline.Block)
+        -> (ImportedChangelog.Release, String?)? {
         // The label: a link's text (`[1.2.0]` with a definition at the bottom), else the first word.
         var label: String
         var rest: String
@@ -165,7 +174,7 @@ private struct Reader {
                  at: located, fix: isDate ? "write the date as YYYY-MM-DD, e.g. '## [1.2.0] - 2026-11-01'" : "move the text into a bullet")
         }
         if let destination { link(destination, label: label, release: release, at: located) }
-        return release
+        return (release, destination)
     }
 
     /// Learns the repository and the tag prefix from a heading's link.
@@ -247,7 +256,47 @@ private struct Reader {
             changelog.repository = linked.repository
             if linked.tagPrefix != "v" { changelog.tagPrefix = linked.tagPrefix }
         }
+        unreproducedHeadingLinks()
         return changelog
+    }
+
+    /// Reports each heading link that `--markdown-style keepachangelog` would not write back: the style
+    /// links every version into the repository and tag prefix the import keeps, so any other URL is lost.
+    /// (A link that is no compare or tag link at all was reported where it was read.)
+    private func unreproducedHeadingLinks() {
+        let links = linked.flatMap { CompareLinks(repository: $0.repository, tagPrefix: $0.tagPrefix) }
+        // The emitter's order: newest first, as compiling sorts the versions.
+        let order = changelog.releases.indices.sorted { left, right in
+            let (a, b) = (SemanticVersion(changelog.releases[left].version), SemanticVersion(changelog.releases[right].version))
+            if let a, let b, a != b { return a > b }
+            return left < right
+        }
+        var expected: [Int: String] = [:]
+        if let links {
+            let urls = links.urls(for: order.map { (changelog.releases[$0].version, changelog.releases[$0].unreleased) })
+            for (index, url) in zip(order, urls) { expected[index] = url }
+        }
+        for link in headingLinks where CompareLinks.parse(link.url) != nil && expected[link.release] != link.url {
+            let written = expected[link.release].map { "the link it writes is \($0)" }
+                ?? "it writes no link for it without a GitHub or GitLab repository whose tags end with the version"
+            warn("import-link-dropped", "the link of '[\(link.label)]' (\(link.url)) is not the one --markdown-style keepachangelog writes back for it, so it is not imported; \(written)",
+                 line: link.line, column: link.column,
+                 fix: expected[link.release].map { "link '[\(link.label)]' to \($0), or mention \(link.url) in a bullet" } ?? "mention \(link.url) in a bullet")
+        }
+    }
+
+    /// Reports each link reference definition that no link of the file uses: nothing imports its URL.
+    mutating func unused(_ definitions: [LinkDefinition], used: Set<String>) {
+        var labels: Set<String> = []
+        for definition in definitions {
+            if !labels.insert(LinkDefinition.key(definition.label)).inserted {
+                warn("import-link-dropped", "link definition '[\(definition.label)]' (\(definition.destination)) repeats a label defined above, and Markdown uses the first, so it is not imported",
+                     line: definition.line, column: definition.column, fix: "remove the repeated definition, or give it a label of its own")
+            } else if !used.contains(definition.destination) {
+                warn("import-link-dropped", "link definition '[\(definition.label)]' (\(definition.destination)) is used by no link, so it is not imported",
+                     line: definition.line, column: definition.column, fix: "link a release heading or a bullet to '[\(definition.label)]', or leave the definition out")
+            }
+        }
     }
 
     // MARK: Helpers

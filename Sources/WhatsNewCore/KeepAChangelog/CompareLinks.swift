@@ -54,6 +54,18 @@ public struct CompareLinks: Sendable, Hashable {
         tagBase + tagPrefix + version
     }
 
+    /// Each version's link in Keep a Changelog's file, for `versions` newest first: the comparison with the
+    /// next older released version, the oldest release's tag, and for an unreleased version the comparison
+    /// of the next older release with `HEAD` (nil when there is none). The style writes these, and the
+    /// import reports a heading link that is not one of them.
+    public func urls(for versions: [(version: String, unreleased: Bool)]) -> [String?] {
+        versions.indices.map { index in
+            let older = versions[(index + 1)...].first { !$0.unreleased }?.version
+            if versions[index].unreleased { return older.map { compare(from: $0, to: nil) } }
+            return older.map { compare(from: $0, to: versions[index].version) } ?? tag(versions[index].version)
+        }
+    }
+
     /// What a link's URL says, read back for import: the repository, and the newer tag it compares or the tag
     /// it shows (`HEAD` for `[Unreleased]`). Nil for a URL of another shape.
     public struct Parsed: Sendable, Hashable {

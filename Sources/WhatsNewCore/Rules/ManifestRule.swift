@@ -13,6 +13,7 @@ enum ManifestRules {
         UnresolvedReferenceRule(),
         UnusedReferenceRule(),
         DuplicateVersionRule(),
+        MultipleUnreleasedRule(),
         MissingTranslationRule(),
         DuplicateFeatureIDRule(),
         DuplicateFeatureRule(),

@@ -23,7 +23,8 @@ enum MarkdownParser {
     static func outline(_ source: String) -> [MarkdownOutline.Block] {
         shared.withLock { parser in
             if parser == nil { parser = CmarkParser() }
-            return parser?.outline(source) ?? [MarkdownOutline.Block(block: .paragraph([.text(source)]), line: 1, column: 1, items: [])]
+            return parser?.outline(source) ?? [MarkdownOutline.Block(block: .paragraph([.text(source)]), line: 1, column: 1, items: [],
+                                                                       contentLines: 1...max(1, source.split(separator: "\n", omittingEmptySubsequences: false).count))]
         }
     }
 
@@ -87,8 +88,14 @@ private final class CmarkParser: @unchecked Sendable {
                     item = cmark_node_next(itemNode)
                 }
             }
-            blocks.append(MarkdownOutline.Block(block: block, line: Int(cmark_node_get_start_line(current)),
-                                                column: Int(cmark_node_get_start_column(current)), items: items))
+            let line = Int(cmark_node_get_start_line(current))
+            var firstContentLine = line
+            if cmark_node_get_type(current) == CMARK_NODE_PARAGRAPH, let text = cmark_node_first_child(current) {
+                firstContentLine = max(line, Int(cmark_node_get_start_line(text)))
+            }
+            let lastLine = max(firstContentLine, Int(cmark_node_get_end_line(current)))
+            blocks.append(MarkdownOutline.Block(block: block, line: line, column: Int(cmark_node_get_start_column(current)), items: items,
+                                                contentLines: firstContentLine...lastLine))
             child = cmark_node_next(current)
         }
         return blocks

@@ -1,0 +1,123 @@
+public import YAMLTree
+
+/// A link reference definition of a Markdown file (`[1.2.0]: https://…/compare/v1.1.0...v1.2.0`).
+/// cmark-gfm resolves links with them and takes them out of its tree, so they are found where the tree is
+/// not: the non-blank lines that no top-level block of the outline covers. A definition's label is read
+/// from its first line by a plain scan (`[`, the label up to the first `]` not escaped, `:`), and its
+/// destination is asked of cmark-gfm: a link to the label, parsed after the definitions, carries the URL
+/// as cmark-gfm resolves it, the form every link of the tree has.
+struct LinkDefinition: Sendable, Hashable {
+    /// As written between the brackets.
+    var label: String
+    /// As cmark-gfm resolves it.
+    var destination: String
+    /// Where its `[` is (1-based; the column in bytes, as cmark-gfm counts).
+    var line: Int
+    var column: Int
+
+    /// The definitions of `file`, in the order written, given its outline.
+    static func find(in file: SourceFile, outline: [MarkdownOutline.Block]) -> [LinkDefinition] {
+        guard file.lineCount > 0 else { return [] }
+        var covered = [Bool](repeating: false, count: file.lineCount + 1)
+        for block in outline {
+            let lines = max(1, block.contentLines.lowerBound)...min(file.lineCount, max(1, block.contentLines.upperBound))
+            for line in lines { covered[line] = true }
+        }
+        // Each definition's lines: its first, then any continuation (a destination or title on the next line).
+        var found: [(label: String, line: Int, column: Int, lines: [String])] = []
+        for line in 1...file.lineCount where !covered[line] {
+            let text = file.lineText(line)
+            guard text.contains(where: { $0 != " " && $0 != "\t" }) else { continue }
+            if let (label, column) = labelStart(text) {
+                found.append((label, line, column, [text]))
+            } else if !found.isEmpty {
+                found[found.count - 1].lines.append(text)
+            }
+        }
+        guard !found.isEmpty else { return [] }
+        // The definitions, then one paragraph per label linking to it: cmark-gfm resolves each link.
+        var probe = found.flatMap(\.lines).joined(separator: "\n") + "\n"
+        for definition in found { probe += "\n[" + definition.label + "]\n" }
+        let paragraphs = MarkdownOutline(parsing: probe).blocks
+        var labels: Set<String> = []
+        return found.enumerated().map { index, definition in
+            var destination = rawDestination(definition.lines)
+            // A repeated label resolves to the first definition's URL, so its own is the one written.
+            if labels.insert(key(definition.label)).inserted, paragraphs.count == found.count, case .paragraph(let inlines) = paragraphs[index].block,
+               case .link(let url, _, _)? = inlines.first {
+                destination = url
+            }
+            return LinkDefinition(label: definition.label, destination: destination, line: definition.line, column: definition.column)
+        }
+    }
+
+    /// What makes two labels the same: case and runs of white space do not matter (cmark-gfm also folds
+    /// Unicode case).
+    static func key(_ label: String) -> String {
+        label.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+    }
+
+    /// The label of a line that starts a definition (up to three spaces, `[label]:`) and the byte column of
+    /// its `[`; nil for any other line.
+    private static func labelStart(_ line: String) -> (String, Int)? {
+        let bytes = Array(line.utf8)
+        var index = 0
+        while index < bytes.count, index < 3, bytes[index] == UInt8(ascii: " ") { index += 1 }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return nil }
+        let open = index
+        index += 1
+        while index < bytes.count, bytes[index] != UInt8(ascii: "]") {
+            if bytes[index] == UInt8(ascii: "\\") { index += 1 }
+            index += 1
+        }
+        guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: ":"), index > open + 1 else { return nil }
+        return (String(decoding: bytes[(open + 1)..<index], as: UTF8.self), open + 1)
+    }
+
+    /// The destination as written (the first word after `]:`, on the next line when the first ends there),
+    /// used only when cmark-gfm does not resolve the label.
+    private static func rawDestination(_ lines: [String]) -> String {
+        var words: [Substring] = []
+        for (index, line) in lines.enumerated() {
+            let text = index == 0 ? line.drop { $0 != ":" }.dropFirst() : Substring(line)
+            words += text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            if !words.isEmpty { break }
+        }
+        guard var word = words.first else { return "" }
+        if word.hasPrefix("<"), word.hasSuffix(">"), word.count >= 2 { word = word.dropFirst().dropLast() }
+        return String(word)
+    }
+
+    /// Every link and image destination in `blocks`: what a definition's URL must be among to be used.
+    static func destinations(in blocks: [MarkdownBlock]) -> Set<String> {
+        var found: Set<String> = []
+        func add(_ inlines: [MarkdownInline]) {
+            for inline in inlines {
+                switch inline {
+                case .link(let destination, _, let children):
+                    found.insert(destination)
+                    add(children)
+                case .image(let source, _, let alt):
+                    found.insert(source)
+                    add(alt)
+                case .emphasis(let children), .strong(let children), .strikethrough(let children):
+                    add(children)
+                case .text, .code, .html, .softBreak, .lineBreak:
+                    break
+                }
+            }
+        }
+        func add(_ blocks: [MarkdownBlock]) {
+            for block in blocks {
+                switch block {
+                case .paragraph(let inlines), .heading(_, let inlines): add(inlines)
+                case .blockQuote(let children): add(children)
+                case .list(let list): for item in list.items { add(item) }
+                case .codeBlock, .html, .thematicBreak: break
+                }
+            }
+        }
+        add(blocks)
+        return found
+    }
+}
