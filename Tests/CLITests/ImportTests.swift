@@ -106,6 +106,100 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(result.stdout, "")
     }
 
+    /// A link reference definition no link uses is reported at its line (so is a repeated label, which Markdown
+    /// ignores); definitions a heading or a bullet links to, across lines or at the top of a paragraph, are not.
+    func testUnusedLinkDefinitionsAreReported() throws {
+        let temporary = try TemporaryDirectory("import-definitions")
+        let used = """
+        # Changelog
+
+        ## [1.1.0] - 2026-02-01
+
+        ### Added
+
+        - Maps, see [the guide][guide] and [FAQ].
+
+        ## [1.0.0] - 2026-01-01
+
+        - First.
+
+        [1.1.0]: https://github.com/example/trails/compare/v1.0.0...v1.1.0
+        [1.0.0]: https://github.com/example/trails/releases/tag/v1.0.0
+        [guide]:
+          https://example.com/guide "The guide"
+        [faq]: <https://example.com/faq>
+
+        """
+        let clean = try temporary.write("clean.md", Array(used.utf8))
+        let quiet = try CommandRunner.run(["import", clean, "-o", temporary.path("clean.yaml")])
+        XCTAssertEqual(quiet.status, 0, quiet.stderr)
+        XCTAssertEqual(quiet.stderr, "")
+
+        let unused = used + """
+        [gone]: https://example.com/gone
+        [Guide]: https://example.com/second-guide
+        [later]:
+          https://example.com/later
+
+        """
+        let path = try temporary.write("CHANGELOG.md", Array(unused.utf8))
+        let result = try CommandRunner.run(["import", path, "-o", temporary.path("notes.yaml")])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(Self.warnings(result.stderr, file: path), ["18:1 import-link-dropped", "19:1 import-link-dropped", "20:1 import-link-dropped"],
+                       result.stderr)
+        XCTAssertTrue(result.stderr.contains("link definition '[gone]' (https://example.com/gone) is used by no link"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("link definition '[Guide]' (https://example.com/second-guide) repeats a label"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("link definition '[later]' (https://example.com/later) is used by no link"), result.stderr)
+        // What is imported is the same either way.
+        XCTAssertEqual(try String(contentsOfFile: temporary.path("notes.yaml"), encoding: .utf8),
+                       try String(contentsOfFile: temporary.path("clean.yaml"), encoding: .utf8))
+
+        // A definition at the top of a paragraph is taken out of it by cmark-gfm, and found all the same.
+        let inParagraph = try temporary.write("paragraph.md", Array("## [1.0.0] - 2026-01-01\n\n- First.\n\n[gone]: https://example.com/gone\nA note.\n".utf8))
+        let paragraph = try CommandRunner.run(["import", inParagraph])
+        XCTAssertEqual(Self.warnings(paragraph.stderr, file: inParagraph), ["5:1 import-unmapped", "5:1 import-link-dropped"], paragraph.stderr)
+    }
+
+    /// A release heading's link that `--markdown-style keepachangelog` would write differently is reported at
+    /// the heading with both URLs; the links it writes back are not.
+    func testHeadingLinksNotWrittenBackAreReported() throws {
+        let temporary = try TemporaryDirectory("import-heading-links")
+        func changelog(_ newer: String) -> String {
+            """
+            ## [Unreleased]
+
+            - Soon.
+
+            ## [1.1.0] - 2026-02-01
+
+            - Maps.
+
+            ## [1.0.0] - 2026-01-01
+
+            - First.
+
+            [unreleased]: https://github.com/example/trails/compare/v1.1.0...HEAD
+            [1.1.0]: \(newer)
+            [1.0.0]: https://github.com/example/trails/releases/tag/v1.0.0
+
+            """
+        }
+        let clean = try temporary.write("clean.md", Array(changelog("https://github.com/example/trails/compare/v1.0.0...v1.1.0").utf8))
+        let quiet = try CommandRunner.run(["import", clean])
+        XCTAssertEqual(quiet.status, 0, quiet.stderr)
+        XCTAssertEqual(quiet.stderr, "")
+
+        let other = "https://github.com/example/trails/compare/v1.0.0-rc.1...v1.1.0"
+        let path = try temporary.write("CHANGELOG.md", Array(changelog(other).utf8))
+        let result = try CommandRunner.run(["import", path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(Self.warnings(result.stderr, file: path), ["5:1 import-link-dropped"], result.stderr)
+        XCTAssertTrue(result.stderr.contains("the link of '[1.1.0]' (\(other)) is not the one --markdown-style keepachangelog writes back"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("the link it writes is https://github.com/example/trails/compare/v1.0.0...v1.1.0"), result.stderr)
+        // The rest of the import is unchanged.
+        XCTAssertEqual(result.stdout, quiet.stdout)
+    }
+
     // MARK: Helpers
 
     /// The records with each version's `section` groups (each with its bullets) in Keep a Changelog's order,

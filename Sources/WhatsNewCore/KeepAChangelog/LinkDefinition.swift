@@ -36,17 +36,16 @@ struct LinkDefinition: Sendable, Hashable {
         }
         guard !found.isEmpty else { return [] }
         // The definitions, then one paragraph per label linking to it: cmark-gfm resolves each link.
-        var probe = found.flatMap(\.lines).joined(separator: "\n") + "\n"
+        // (A blank line between definitions, so a line that is none cannot take the next ones into a paragraph.)
+        var probe = found.map { $0.lines.joined(separator: "\n") + "\n" }.joined(separator: "\n")
         for definition in found { probe += "\n[" + definition.label + "]\n" }
-        let paragraphs = MarkdownOutline(parsing: probe).blocks
+        let paragraphs = MarkdownOutline(parsing: probe).blocks.suffix(found.count)
         var labels: Set<String> = []
-        return found.enumerated().map { index, definition in
-            var destination = rawDestination(definition.lines)
+        return zip(found, paragraphs).compactMap { definition, paragraph in
+            // A line the probe does not resolve is no definition (the text of a block cmark-gfm misplaced).
+            guard case .paragraph(let inlines) = paragraph.block, case .link(let url, _, _)? = inlines.first, inlines.count == 1 else { return nil }
             // A repeated label resolves to the first definition's URL, so its own is the one written.
-            if labels.insert(key(definition.label)).inserted, paragraphs.count == found.count, case .paragraph(let inlines) = paragraphs[index].block,
-               case .link(let url, _, _)? = inlines.first {
-                destination = url
-            }
+            let destination = labels.insert(key(definition.label)).inserted ? url : rawDestination(definition.lines)
             return LinkDefinition(label: definition.label, destination: destination, line: definition.line, column: definition.column)
         }
     }

@@ -89,16 +89,35 @@ private final class CmarkParser: @unchecked Sendable {
                 }
             }
             let line = Int(cmark_node_get_start_line(current))
+            let lastLine = max(line, Int(cmark_node_get_end_line(current)))
+            // A paragraph's span starts at the definitions cmark took from its top (and its inlines' positions
+            // are counted from there): its content is the lines its text has, counted up from its end.
             var firstContentLine = line
-            if cmark_node_get_type(current) == CMARK_NODE_PARAGRAPH, let text = cmark_node_first_child(current) {
-                firstContentLine = max(line, Int(cmark_node_get_start_line(text)))
-            }
-            let lastLine = max(firstContentLine, Int(cmark_node_get_end_line(current)))
+            if case .paragraph(let inlines) = block { firstContentLine = max(line, lastLine - Self.lineCount(of: inlines) + 1) }
             blocks.append(MarkdownOutline.Block(block: block, line: line, column: Int(cmark_node_get_start_column(current)), items: items,
                                                 contentLines: firstContentLine...lastLine))
             child = cmark_node_next(current)
         }
         return blocks
+    }
+
+    /// The lines inline content spans: one, and one more per line break (soft or hard) or raw HTML's newline.
+    private static func lineCount(of inlines: [MarkdownInline]) -> Int {
+        var count = 1
+        func add(_ inlines: [MarkdownInline]) {
+            for inline in inlines {
+                switch inline {
+                case .softBreak, .lineBreak: count += 1
+                case .html(let html): count += html.utf8.count { $0 == UInt8(ascii: "\n") }
+                case .emphasis(let children), .strong(let children), .strikethrough(let children), .link(_, _, let children),
+                     .image(_, _, let children):
+                    add(children)
+                case .text, .code: break
+                }
+            }
+        }
+        add(inlines)
+        return count
     }
 
     private func document(_ source: String) -> OpaquePointer? {
