@@ -60,7 +60,7 @@ struct CompileCommand: ParsableCommand {
     @Option(name: .long, help: "The HTML page: changelog (every version) or showcase (one version, as WhatsNewKit shows it).")
     var page: HTMLEmitter.Page?
 
-    @Option(name: .long, help: "The Markdown layout: default, or keepachangelog (Keep a Changelog 1.1.0: [Unreleased], ### Added… groups, compare links).")
+    @Option(name: .long, help: "The layout of --format markdown: default, or keepachangelog (Keep a Changelog 1.1.0: [Unreleased], ### Added… groups, compare links).")
     var markdownStyle: MarkdownStyle?
 
     @Option(name: .long, help: "A Mustache template that renders the output instead of the built-in format (see Templates/).")
