@@ -158,6 +158,14 @@ final class ImportTests: XCTestCase {
         let inParagraph = try temporary.write("paragraph.md", Array("## [1.0.0] - 2026-01-01\n\n- First.\n\n[gone]: https://example.com/gone\nA note.\n".utf8))
         let paragraph = try CommandRunner.run(["import", inParagraph])
         XCTAssertEqual(Self.warnings(paragraph.stderr, file: inParagraph), ["5:1 import-unmapped", "5:1 import-link-dropped"], paragraph.stderr)
+
+        // Indented under a bullet, definitions are inside its item (and the line after them continues it).
+        let inItem = try temporary.write("item.md", Array("## [1.0.0] - 2026-01-01\n\n- First.\n\n   [gone]: <https://example.com/a b>\n  \"A title\"\n[x\\]y]: /relative\n".utf8))
+        let item = try CommandRunner.run(["import", inItem])
+        XCTAssertEqual(item.status, 0, item.stderr)
+        XCTAssertEqual(Self.warnings(item.stderr, file: inItem), ["5:4 import-link-dropped", "7:1 import-link-dropped"], item.stderr)
+        XCTAssertTrue(item.stderr.contains("link definition '[gone]' (https://example.com/a b) is used by no link"), item.stderr)
+        XCTAssertTrue(item.stderr.contains("link definition '[x\\]y]' (/relative) is used by no link"), item.stderr)
     }
 
     /// A release heading's link that `--markdown-style keepachangelog` would write differently is reported at

@@ -2,7 +2,7 @@ public import YAMLTree
 
 /// A link reference definition of a Markdown file (`[1.2.0]: https://…/compare/v1.1.0...v1.2.0`).
 /// cmark-gfm resolves links with them and takes them out of its tree, so they are found where the tree is
-/// not: the non-blank lines that no top-level block of the outline covers. A definition's label is read
+/// not: the non-blank lines that no block of the outline covers (a list by its items' blocks). A definition's label is read
 /// from its first line by a plain scan (`[`, the label up to the first `]` not escaped, `:`), and its
 /// destination is asked of cmark-gfm: a link to the label, parsed after the definitions, carries the URL
 /// as cmark-gfm resolves it, the form every link of the tree has.
@@ -19,9 +19,18 @@ struct LinkDefinition: Sendable, Hashable {
     static func find(in file: SourceFile, outline: [MarkdownOutline.Block]) -> [LinkDefinition] {
         guard file.lineCount > 0 else { return [] }
         var covered = [Bool](repeating: false, count: file.lineCount + 1)
-        for block in outline {
-            let lines = max(1, block.contentLines.lowerBound)...min(file.lineCount, max(1, block.contentLines.upperBound))
-            for line in lines { covered[line] = true }
+        // A list's span also holds the definitions written inside its items (indented under a bullet), so its
+        // items' blocks are what cover lines; a block quote, whose blocks have no positions, covers its span.
+        var blocks = outline
+        while let block = blocks.popLast() {
+            if case .list = block.block, !block.items.isEmpty {
+                blocks += block.items.flatMap(\.blocks)
+                continue
+            }
+            // (cmark-gfm and `SourceFile` count lines alike; the bounds keep a disagreement harmless.)
+            let first = max(1, block.contentLines.lowerBound), last = min(file.lineCount, block.contentLines.upperBound)
+            guard first <= last else { continue }
+            for line in first...last { covered[line] = true }
         }
         // Each definition's lines: its first, then any continuation (a destination or title on the next line).
         var found: [(label: String, line: Int, column: Int, lines: [String])] = []

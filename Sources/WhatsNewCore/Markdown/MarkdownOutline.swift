@@ -9,8 +9,8 @@ public struct MarkdownOutline: Sendable {
         /// A list's items; empty for any other block.
         public var items: [Item]
         /// The lines its content spans: from its start (a paragraph's first text line, after any link reference
-        /// definitions cmark-gfm took from its top) to its last line. The non-blank lines no top-level block's
-        /// range covers are the link reference definitions, which are not blocks of the tree.
+        /// definitions cmark-gfm took from its top) to its last line. The non-blank lines no block's range
+        /// covers (a list's by its items' blocks) are the link reference definitions, which are not blocks of the tree.
         public var contentLines: ClosedRange<Int>
     }
 
