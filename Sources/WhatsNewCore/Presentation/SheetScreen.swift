@@ -44,12 +44,16 @@ struct SheetScreen {
             let line = page.lines.indices.contains(index) ? TerminalLine.shifted(page.lines[index], by: 2) : ""
             rowsDrawn.append("│ " + line + "\u{1B}[0m\u{1B}[\(columns)G│")
         }
-        var footer = "Enter continue · q close"
-        if page.lines.count > viewport {
-            footer += " · ↑↓ scroll · \(offset + 1)–\(min(page.lines.count, offset + viewport))/\(page.lines.count)"
-        }
-        rowsDrawn.append(border(left: "╰", label: footer, right: "╯"))
+        rowsDrawn.append(border(left: "╰", label: footer(lineCount: page.lines.count, offset: offset, viewport: viewport), right: "╯"))
         return "\r" + rowsDrawn.map { "\u{1B}[2K" + $0 }.joined(separator: "\r\u{1B}[1B") + "\r\u{1B}[\(height - 1)A"
+    }
+
+    /// The keys, and where the panel is scrolled to when it scrolls: the longest form that fits.
+    private func footer(lineCount: Int, offset: Int, viewport: Int) -> String {
+        guard lineCount > viewport else { return "Enter continue · q close" }
+        let place = "\(offset + 1)–\(min(lineCount, offset + viewport))/\(lineCount)"
+        let forms = ["Enter continue · q close · ↑↓ scroll · \(place)", "↑↓ \(place) · Enter continue · q close", "↑↓ \(place) · Enter/q close"]
+        return forms.first { DisplayWidth.of($0) <= columns - 6 } ?? forms[forms.count - 1]
     }
 
     /// A border row with a label after its corner: `╭─ What's new ───╮`.
