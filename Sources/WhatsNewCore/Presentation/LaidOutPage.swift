@@ -15,8 +15,9 @@ public struct LaidOutPage: Sendable, Hashable {
     public var actionLines: [Range<Int>]
     /// The action focused first: the first primary action.
     public var initialFocus: Int
-    /// For each line, how many letters and digits come before it on the page: a place in the text that
-    /// stays the same at any width (see `line(atText:)`).
+    /// For each line, its place in the text, the same at any width (see `line(atText:)`): twice the letters
+    /// and digits before it on the page, plus one when it shows any itself (so that a blank line or a rule
+    /// comes before the text that follows it).
     public private(set) var textPositions: [Int]
 
     public init(lines: [String], actions: [Action] = [], actionLines: [Range<Int>] = [], initialFocus: Int = 0) {
@@ -24,10 +25,11 @@ public struct LaidOutPage: Sendable, Hashable {
         self.actions = actions
         self.actionLines = actionLines
         self.initialFocus = initialFocus
-        var position = 0
+        var letters = 0
         textPositions = lines.map { line in
-            defer { position += TerminalLine.textLength(line) }
-            return position
+            let length = TerminalLine.textLength(line)
+            defer { letters += length }
+            return 2 * letters + (length > 0 ? 1 : 0)
         }
     }
 
@@ -58,15 +60,15 @@ public struct LaidOutPage: Sendable, Hashable {
         return page
     }
 
-    /// The place in the text where `line` starts: the letters and digits before it, and whether the line
-    /// shows any itself (a blank line or a rule belongs to the text after it).
+    /// The place in the text where `line` starts (see `textPositions`).
     public func textPosition(ofLine line: Int) -> Int {
         guard !lines.isEmpty else { return 0 }
         return textPositions[min(max(0, line), lines.count - 1)]
     }
 
     /// The line that shows the text at `position` (from `textPosition(ofLine:)` of the same notes laid out at
-    /// another width): the line holding that letter, or, for a place between texts, the first line there.
+    /// another width): the line holding that letter, or, for a blank line or a rule, the first such line
+    /// between the same texts.
     public func line(atText position: Int) -> Int {
         guard !lines.isEmpty else { return 0 }
         // The last line starting at or before the position...
@@ -76,7 +78,7 @@ public struct LaidOutPage: Sendable, Hashable {
             let middle = (low + high + 1) / 2
             if textPositions[middle] <= position { low = middle } else { high = middle - 1 }
         }
-        // ...or, when several lines start there (blank lines, rules), the first of them.
+        // ...or, when several blank lines or rules start there, the first of them.
         while low > 0, textPositions[low - 1] == textPositions[low] { low -= 1 }
         return low
     }
