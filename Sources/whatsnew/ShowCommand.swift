@@ -113,9 +113,9 @@ struct ShowCommand: ParsableCommand {
             // The terminal is restored and nothing recorded: exit as the shell reports a signal.
             throw ExitCode(128 + interrupted.signal)
         }
-        if explain, let shownAs = outcome.mode { Output.standardError("whatsnew: explain: shown as \(shownAs.rawValue)\n") }
         if let problem = outcome.plan.stateProblem { Output.standardError(printer.render(problem)) }
         if explain { for step in outcome.plan.decision.explanation { Output.standardError("whatsnew: explain: \(step)\n") } }
+        if explain, let shownAs = outcome.mode { Output.standardError("whatsnew: explain: shown as \(shownAs.rawValue)\n") }
         if case .skipped? = outcome.recording {
             let versions = outcome.plan.decision.versionsToRecord.map(\.description).joined(separator: ", ")
             Output.standardError("whatsnew: warning: not recording \(versions): the state file is corrupt and was left untouched\n")
