@@ -115,7 +115,10 @@ struct ShowCommand: ParsableCommand {
         }
         if let problem = outcome.plan.stateProblem { Output.standardError(printer.render(problem)) }
         if explain { for step in outcome.plan.decision.explanation { Output.standardError("whatsnew: explain: \(step)\n") } }
-        if explain, let shownAs = outcome.mode { Output.standardError("whatsnew: explain: shown as \(shownAs.rawValue)\n") }
+        if explain, let shownAs = outcome.mode {
+            Output.standardError(shownAs == .none ? "whatsnew: explain: mode none: showing and recording nothing\n"
+                                                  : "whatsnew: explain: shown as \(shownAs.rawValue)\n")
+        }
         if case .skipped? = outcome.recording {
             let versions = outcome.plan.decision.versionsToRecord.map(\.description).joined(separator: ", ")
             Output.standardError("whatsnew: warning: not recording \(versions): the state file is corrupt and was left untouched\n")

@@ -54,7 +54,7 @@ final class ShowModeTests: XCTestCase {
         let none = try show(["--no-tty-check", "--mode", "none", "--explain"])
         XCTAssertEqual(none.status, 0, none.stderr)
         XCTAssertEqual(none.stdout, "")
-        XCTAssertTrue(none.stderr.contains("whatsnew: explain: shown as none\n"), none.stderr)
+        XCTAssertTrue(none.stderr.contains("whatsnew: explain: mode none: showing and recording nothing\n"), none.stderr)
         XCTAssertEqual(try presented(), [], "none records nothing")
     }
 
