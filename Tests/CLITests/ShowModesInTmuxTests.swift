@@ -170,6 +170,24 @@ final class ShowModesInTmuxTests: XCTestCase {
         }
     }
 
+    /// SIGTERM and SIGHUP sent to the process (its id written by the shell that became it): restored, exit
+    /// 128 + n, nothing recorded.
+    func testSigtermAndSighupRestoreAndRecordNothing() throws {
+        try startShell(columns: 80, rows: 24)
+        for (signal, name) in [(SIGTERM, "TERM"), (SIGHUP, "HUP")] {
+            let pidFile = directory.path("pid-\(name)")
+            try type("clear; sh -c 'echo $$ > \(pidFile); exec \"$0\" \"$@\"' '\(Paths.binary.path)' show '\(manifest!)' "
+                     + "--current-version 2.0.0 --mode pager; echo rc=$?")
+            _ = try waitForScreen { $0.contains("Big release") }
+            let text = try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            let pid = try XCTUnwrap(pid_t(text), text)
+            XCTAssertEqual(kill(pid, signal), 0)
+            _ = try waitForScreen { $0.contains("rc=\(128 + signal)") }
+            try assertRestored()
+            XCTAssertEqual(try presented(), [], "SIG\(name) records nothing")
+        }
+    }
+
     func testSuspendAndResumeRedraw() throws {
         try startShell(columns: 80, rows: 24)
         try show("2.0.0", mode: "pager")
@@ -185,6 +203,23 @@ final class ShowModesInTmuxTests: XCTestCase {
         _ = try waitForScreen { !$0.contains("Big release") }
         try assertRestored()
         XCTAssertEqual(try presented(), ["2.0.0"])
+    }
+
+    /// `auto`: the sheet for notes that fit it, the pager for notes that do not.
+    func testAutoPicksTheSheetOrThePager() throws {
+        try startShell(columns: 80, rows: 24)
+        try type("clear; '\(Paths.binary.path)' show '\(manifest!)' --current-version 1.0.0 --mode auto")
+        _ = try waitForScreen { $0.contains("╭─ Trails — What's new") && $0.contains("╰─ Enter continue · q close ─") }
+        XCTAssertEqual(try alternateScreen(), "0")
+        try keys("q")
+        _ = try waitForScreen { !$0.contains("╭─") }
+        try type("clear; '\(Paths.binary.path)' show '\(manifest!)' --current-version 2.0.0 --mode auto")
+        _ = try waitForScreen { $0.contains(" Trails — What's new") && $0.contains("Big release") }
+        XCTAssertEqual(try alternateScreen(), "1")
+        try keys("q")
+        _ = try waitForScreen { !$0.contains("Big release") }
+        try assertRestored()
+        XCTAssertEqual(try presented(), ["1.0.0", "2.0.0"])
     }
 
     // MARK: Driving tmux

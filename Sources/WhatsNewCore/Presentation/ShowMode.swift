@@ -22,9 +22,6 @@ public enum ShowMode: String, Sendable, Hashable, CaseIterable {
         self.init(rawValue: text)
     }
 
-    /// Whether the mode waits for keys on a terminal.
-    public var isInteractive: Bool { self == .sheet || self == .pager || self == .auto }
-
     /// The mode that actually runs: interactive modes only when both standard input and output are
     /// terminals (else what `inline` prints); `auto` is the pager when the notes do not fit, else the sheet.
     public func resolved(onTerminal: Bool, notesFit: @autoclosure () -> Bool) -> ShowMode {
