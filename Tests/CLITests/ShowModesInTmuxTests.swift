@@ -33,6 +33,7 @@ final class ShowModesInTmuxTests: XCTestCase {
                 title: First notes
                 features:
                   - { title: Small start, subtitle: One feature. }
+                secondaryAction: { title: Read the guide, openURL: "https://example.com/guide" }
               - version: 2.0.0
                 title: Big release
                 features:
@@ -85,6 +86,33 @@ final class ShowModesInTmuxTests: XCTestCase {
         XCTAssertEqual(try presented(), ["1.0.0"])
     }
 
+    /// The sheet laid out again at a new size, the same text at the top of the panel.
+    func testTheSheetAfterAResizeKeepsTheTextAtTheTop() throws {
+        try startShell(columns: 80, rows: 24)
+        try show("2.0.0", mode: "sheet")
+        _ = try waitForScreen { $0.contains("Big release") }
+        func panelTop(_ screen: String) -> String? {
+            let rows = screen.split(separator: "\n").map(String.init)
+            return rows.firstIndex { $0.hasPrefix("╭─") }.flatMap { rows.indices.contains($0 + 1) ? rows[$0 + 1] : nil }
+        }
+        var pressed = 0
+        while panelTop(try capture())?.contains("Feature 2 title") != true {
+            pressed += 1
+            guard pressed < 30 else { return XCTFail("never scrolled to Feature 2:\n\(try capture())") }
+            let before = try capture()
+            try keys("j")
+            _ = try waitForScreen { $0 != before }
+        }
+        _ = try tmux(["resize-window", "-t", "show", "-x", "50", "-y", "20"])
+        let screen = try waitForScreen { $0.contains("╭─ Trails — What's new ──") && $0.split(separator: "\n").allSatisfy { $0.count <= 50 } }
+        XCTAssertTrue(panelTop(screen)?.contains("Feature 2 title") == true, "the same text at the top:\n\(screen)")
+        XCTAssertTrue(screen.split(separator: "\n").contains { $0.hasPrefix("╰─") && $0.unicodeScalars.count == 50 }, screen)
+        try keys("Enter")
+        _ = try waitForScreen { !$0.contains("╭─") }
+        try assertRestored()
+        XCTAssertEqual(try presented(), ["2.0.0"])
+    }
+
     // MARK: The pager
 
     func testThePagerScrolledToTheEndThenQ() throws {
@@ -129,6 +157,22 @@ final class ShowModesInTmuxTests: XCTestCase {
         _ = try waitForScreen { !$0.contains("GUIDE-END") }
         try assertRestored()
         XCTAssertEqual(try presented(), ["2.0.0"], "q on a pushed page dismisses everything")
+    }
+
+    /// A link is shown in the footer and printed once the pager is left, so that it stays in the scrollback.
+    func testALinkIsPrintedWhenThePagerCloses() throws {
+        try startShell(columns: 80, rows: 24)
+        try show("1.0.0", mode: "pager")
+        _ = try waitForScreen { $0.contains("Enter continue · Tab next action") }
+        try keys("Tab")
+        _ = try waitForScreen { $0.contains("Enter link") }
+        try keys("Enter")
+        _ = try waitForScreen { $0.contains(" Link (printed when you close): https://example.com/guide") }
+        try keys("q")
+        let screen = try waitForScreen { $0.split(separator: "\n").contains("Link: https://example.com/guide") }
+        XCTAssertFalse(screen.contains("Small start"), screen)
+        try assertRestored()
+        XCTAssertEqual(try presented(), ["1.0.0"])
     }
 
     /// A resize lays the notes out again at the new width, the same text at the top.
