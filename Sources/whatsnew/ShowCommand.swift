@@ -114,6 +114,7 @@ struct ShowCommand: ParsableCommand {
             throw ExitCode(128 + interrupted.signal)
         }
         if let problem = outcome.plan.stateProblem { Output.standardError(printer.render(problem)) }
+        for warning in outcome.plan.stateWarnings { Output.standardError(printer.render(warning)) }
         if explain { for step in outcome.plan.decision.explanation { Output.standardError("whatsnew: explain: \(step)\n") } }
         if explain, let shownAs = outcome.mode {
             Output.standardError(shownAs == .none ? "whatsnew: explain: mode none: showing and recording nothing\n"
