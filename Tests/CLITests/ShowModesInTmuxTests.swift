@@ -204,8 +204,10 @@ final class ShowModesInTmuxTests: XCTestCase {
         try startShell(columns: 80, rows: 24)
         for mode in ["pager", "sheet"] {
             try type("clear; '\(Paths.binary.path)' show '\(manifest!)' --current-version 2.0.0 --mode \(mode); echo rc=$?")
-            _ = try waitForScreen { $0.contains("Big release") }
+            let opened = try waitForScreen { $0.contains("Big release") }
             try keys("j")
+            // In the middle: once the scroll is on screen (a Ctrl-C also flushes the keys not yet read).
+            _ = try waitForScreen { $0 != opened }
             try keys("C-c")
             let screen = try waitForScreen { $0.contains("rc=130") }
             XCTAssertFalse(screen.contains("Big release"), "\(mode): erased:\n\(screen)")
