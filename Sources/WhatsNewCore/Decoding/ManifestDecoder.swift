@@ -9,13 +9,14 @@ import YAMLTree
 /// a missing or unreadable text is `LocalizedText.absent`, a color no location, and an invalid version
 /// number leaves `VersionEntry.hasVersion` false. Such a manifest has errors, so nothing renders it.
 struct ManifestDecoder {
-    static let manifestKeys = ["$schema", "app", "defaults", "images", "primaryActions", "secondaryActions", "versions"]
+    static let manifestKeys = ["$schema", "app", "defaults", "images", "primaryActions", "secondaryActions", "stores", "versions"]
     static let refsKeys = ["$schema", "images", "primaryActions", "secondaryActions"]
 
     let engine: DiagnosticEngine
     private(set) var manifest = Manifest()
     private var appLocation: SourceLocation?
     private var defaultsLocation: SourceLocation?
+    private var storesLocation: SourceLocation?
     private var sawVersionList = false
     /// Where the first input's document starts, for problems of the whole manifest.
     private var firstDocument: SourceLocation?
@@ -75,6 +76,7 @@ struct ManifestDecoder {
         if let node = fields["app"] { decodeApp(node, context: context) }
         if let node = fields["defaults"] { decodeDefaults(node, context: context) }
         decodeRegistries(fields, context: context)
+        if let node = fields["stores"] { decodeStoresOnce(node, context: context) }
         if let node = fields["versions"] {
             sawVersionList = true
             guard let items = node.sequence else {
@@ -98,13 +100,16 @@ struct ManifestDecoder {
     }
 
     private mutating func decodeApp(_ node: YAMLNode, context: DecodingContext) {
-        guard let fields = context.fields(node, of: "app", allowed: ["id", "name", "url", "icon"]) else { return }
+        guard let fields = context.fields(node, of: "app", allowed: ["id", "name", "url", "icon", "repository", "tagPrefix"]) else { return }
         var app = AppInfo()
         app.id = fields["id"].flatMap { context.string($0, for: "app.id") }
         app.name = fields["name"].flatMap { context.string($0, for: "app.name") }
         app.url = fields["url"].flatMap { context.string($0, for: "app.url") }
         app.urlLocation = fields["url"].map { context.location($0) }
         app.icon = fields["icon"].flatMap { decodeImageReference($0, for: "app.icon", context: context) }
+        app.repository = fields["repository"].flatMap { context.string($0, for: "app.repository") }
+        app.repositoryLocation = fields["repository"].map { context.location($0) }
+        app.tagPrefix = fields["tagPrefix"].flatMap { context.string($0, for: "app.tagPrefix") }
         if let existing = manifest.app, let first = appLocation {
             if existing != app {
                 context.error("conflicting-definition", "'app' is defined again with different content; expected it once",
@@ -133,6 +138,17 @@ struct ManifestDecoder {
         defaults.accentColor = fields["accentColor"].flatMap { decodeColor($0, for: "defaults.accentColor", context: context) }
         defaults.layout = fields["layout"].flatMap { decodeLayout($0, for: "defaults.layout", context: context) }
         manifest.defaults = defaults
+    }
+
+    /// `stores` may be written in one fragment only, as `defaults` may.
+    private mutating func decodeStoresOnce(_ node: YAMLNode, context: DecodingContext) {
+        if let first = storesLocation {
+            context.error("conflicting-definition", "'stores' is defined in more than one fragment; expected it once",
+                          at: node, notes: [Diagnostic.Note("'stores' was first defined here", at: first)])
+            return
+        }
+        storesLocation = context.location(node)
+        if let stores = decodeStores(node, context: context) { manifest.stores = stores }
     }
 
     private mutating func decodeRegistries(_ fields: Fields, context: DecodingContext) {

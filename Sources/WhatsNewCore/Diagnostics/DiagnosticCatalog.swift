@@ -48,6 +48,10 @@ public enum DiagnosticCatalog {
         "unknown-key": "A mapping has a key the manifest format does not define.",
         "unresolved-reference": "A reference names no entry of its registry.",
         "unused-reference": "A registry entry is never referenced.",
+        "store-limit": "A version's notes in one locale are longer than an app store allows.",
+        "unknown-store-locale": "A code in 'stores' is not one of the store's locale codes.",
+        "store-locale-conflict": "Two locales are mapped to the same locale code of one store in 'stores'.",
+        "unused-store-locale": "The 'stores' field maps a locale no text of the manifest has.",
         // What WhatsNewKit's decodable JSON cannot express (--format whatsnewkit-json).
         "whatsnewkit-key-conflict": "One key names an image and an action, which WhatsNewKit's decoder userInfo cannot tell apart.",
         "whatsnewkit-layout": "A version's layout is left out of WhatsNewKit's JSON, which has none.",
@@ -57,6 +61,12 @@ public enum DiagnosticCatalog {
         "whatsnewkit-prerelease": "A pre-release version cannot be written to WhatsNewKit's JSON, which has no pre-releases.",
         "whatsnewkit-refs-image-path": "An image file lies outside the directory of --refs-out, where --refs could not read it.",
         "whatsnewkit-title-color": "A title's color is left out of WhatsNewKit's JSON, whose titles are strings.",
+        // `whatsnew import` (Keep a Changelog files).
+        "import-folded": "A bullet holds more than one paragraph of text (a nested list, a second paragraph, code), folded into its text.",
+        "import-no-releases": "A changelog to import has no release heading.",
+        "import-not-a-version": "A release heading names no version; the section under it is not imported.",
+        "import-unknown-section": "A section heading is none of Keep a Changelog's; its bullets are imported without a kind.",
+        "import-unmapped": "Text of a changelog has no place in a manifest, or is imported in another form.",
         // Publishing formats (release body, feeds, appcast).
         "release-body-one-version": "A release body is asked for, and not exactly one version is selected.",
         "missing-app-url": "A feed is asked for, and the app has no http or https URL to make its ids and links of.",
@@ -66,5 +76,10 @@ public enum DiagnosticCatalog {
         "appcast-no-item": "A selected version has no item in the appcast --into fills.",
         "invalid-appcast": "The appcast --into fills is not well-formed XML, not UTF-8, or not an RSS document.",
         "xml-unavailable": "The libxml2 library, which reads an appcast, could not be loaded.",
+        // Store metadata (--format fastlane).
+        "fastlane-one-version": "Store notes are asked for, and not exactly one version is selected.",
+        "missing-locale": "Store notes are asked for, and the manifest names no language.",
+        "invalid-version-code": "A version's build is not a whole number, which Google Play's versionCode is.",
+        "store-locale-unmapped": "A locale of the manifest is written for no locale code of a store.",
     ]
 }

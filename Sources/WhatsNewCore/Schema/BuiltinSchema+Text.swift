@@ -3,7 +3,7 @@
 
 extension BuiltinSchema {
     /// The text of Schemas/whatsnew.schema.json, byte for byte.
-    public static let text = ##"""
+    public static let text = ####"""
 {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "$id": "https://whatsnew.dev/schemas/whatsnew.schema.json",
@@ -65,6 +65,11 @@ extension BuiltinSchema {
           "$ref": "#/$defs/secondaryActionRegistry",
           "title": "Secondary actions",
           "description": "The secondary-action registry: named secondary actions that versions reference by key."
+        },
+        "stores": {
+          "$ref": "#/$defs/stores",
+          "title": "Stores",
+          "description": "The locale codes of the app stores that `--format fastlane` writes each locale's notes under, where they differ from the built-in table."
         },
         "versions": {
           "title": "Versions",
@@ -135,6 +140,22 @@ extension BuiltinSchema {
           "$ref": "#/$defs/imageRef",
           "title": "App icon",
           "description": "The app's icon, shown in the header of the HTML changelog page: a key of `images` or an inline image, exactly like a feature's image. Its alt text defaults to the app's name."
+        },
+        "repository": {
+          "title": "Source repository",
+          "description": "The app's source repository, an absolute https URL. When it is on GitHub or GitLab (`https://github.com/owner/name`, `https://gitlab.com/group/name`), `--markdown-style keepachangelog` writes compare links into it.",
+          "type": "string",
+          "format": "uri",
+          "examples": ["https://github.com/example/trails"]
+        },
+        "tagPrefix": {
+          "title": "Tag prefix",
+          "description": "What a version's Git tag puts before the version, for compare links: `v` (the default) makes version 1.2.0 the tag `v1.2.0`; `\"\"` makes it `1.2.0`.",
+          "type": "string",
+          "pattern": "^[A-Za-z0-9._/-]*$",
+          "maxLength": 100,
+          "default": "v",
+          "examples": ["v", "", "release-"]
         }
       }
     },
@@ -176,6 +197,53 @@ extension BuiltinSchema {
           "description": "Layout overrides for every version; a version's own `layout` overrides these key by key."
         }
       }
+    },
+    "stores": {
+      "title": "Stores",
+      "description": "For each app store, the store locale codes that some locales of the manifest are written under by `--format fastlane`; the locales not listed map by the built-in table (`en` → `en-US`, `zh-Hans` → `zh-Hans` on the App Store and `zh-CN` on Google Play, …).",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "appStore": {
+          "$ref": "#/$defs/storeLocales",
+          "title": "App Store",
+          "description": "App Store Connect's locales, the folders of fastlane's deliver (`fastlane/metadata/<code>`)."
+        },
+        "playStore": {
+          "$ref": "#/$defs/storeLocales",
+          "title": "Google Play",
+          "description": "Google Play's locales, the folders of fastlane's supply (`fastlane/metadata/android/<code>`)."
+        }
+      },
+      "examples": [{"appStore": {"locales": {"en": ["en-US", "en-GB"]}}, "playStore": {"locales": {"zh-Hans": "zh-CN", "eo": []}}}]
+    },
+    "storeLocales": {
+      "title": "Store locales",
+      "description": "One store's map of locales.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "locales": {
+          "title": "Locales",
+          "description": "A map from a locale of the manifest to the store's locale code its notes are written under, or a list of codes (the same notes under each); `[]` leaves the locale out of this store. A code the store does not accept is an error (`unknown-store-locale`).",
+          "type": "object",
+          "propertyNames": {"$ref": "#/$defs/locale"},
+          "additionalProperties": {
+            "anyOf": [
+              {"$ref": "#/$defs/storeLocaleCode"},
+              {"title": "Store locale codes", "type": "array", "items": {"$ref": "#/$defs/storeLocaleCode"}, "uniqueItems": true}
+            ]
+          },
+          "examples": [{"en": ["en-US", "en-GB"], "zh-Hans": "zh-Hans", "eo": []}]
+        }
+      }
+    },
+    "storeLocaleCode": {
+      "title": "Store locale code",
+      "description": "A locale code as the store writes it: `en-US`, `ja`, `zh-Hans` (App Store), `ja-JP`, `zh-CN`, `es-419` (Google Play).",
+      "type": "string",
+      "minLength": 1,
+      "examples": ["en-US", "zh-Hans", "es-419"]
     },
     "imageRegistry": {
       "title": "Image registry",
@@ -253,6 +321,18 @@ extension BuiltinSchema {
           "$ref": "#/$defs/layout",
           "title": "Layout",
           "description": "Layout overrides for this version; overrides `defaults.layout` key by key."
+        },
+        "unreleased": {
+          "title": "Unreleased",
+          "description": "The version is not released yet: `--markdown-style keepachangelog` writes it as the `[Unreleased]` section; `--release latest`, `show` and the other outputs pass over it unless `--release` names it.",
+          "type": "boolean",
+          "default": false
+        },
+        "yanked": {
+          "title": "Yanked",
+          "description": "The version was pulled after its release: `--markdown-style keepachangelog` marks its heading `[YANKED]`.",
+          "type": "boolean",
+          "default": false
         }
       }
     },
@@ -297,10 +377,10 @@ extension BuiltinSchema {
     },
     "feature": {
       "title": "Feature",
-      "description": "One new feature: an image, a title and a subtitle.",
+      "description": "One new feature: an image, a title and a subtitle (a one-line change has none).",
       "type": "object",
       "additionalProperties": false,
-      "required": ["title", "subtitle"],
+      "required": ["title"],
       "properties": {
         "id": {
           "title": "Feature identifier",
@@ -323,7 +403,7 @@ extension BuiltinSchema {
         "subtitle": {
           "$ref": "#/$defs/localizableText",
           "title": "Feature subtitle",
-          "description": "One or two sentences about the feature (inline Markdown, or a map from locale to text)."
+          "description": "One or two sentences about the feature (inline Markdown, or a map from locale to text). Optional: a feature without one is a one-line change, as a Keep a Changelog bullet is."
         },
         "platforms": {
           "title": "Platforms",
@@ -332,6 +412,12 @@ extension BuiltinSchema {
           "minItems": 1,
           "uniqueItems": true,
           "items": {"$ref": "#/$defs/platform"}
+        },
+        "kind": {
+          "title": "Kind of change",
+          "description": "What the change is, as Keep a Changelog groups changes: `--markdown-style keepachangelog` lists the feature under `### Added`, `### Changed`, and so on.",
+          "type": "string",
+          "enum": ["added", "changed", "deprecated", "removed", "fixed", "security"]
         }
       }
     },
@@ -874,5 +960,5 @@ extension BuiltinSchema {
   }
 }
 
-"""##
+"""####
 }
