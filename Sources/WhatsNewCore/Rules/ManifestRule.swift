@@ -23,6 +23,11 @@ enum ManifestRules {
         EmptyTextRule(),
         InvalidColorRule(),
         BlockMarkdownRule(),
+        UnknownTipRule(),
+        DuplicateGroupTipRule(),
+        DuplicateTipIDRule(),
+        InvalidPlaceholderRule(),
+        UnsatisfiableTipRuleRule(),
     ] }
 }
 
@@ -43,6 +48,9 @@ extension Manifest {
             }
             if case .key(let key, let location)? = versions[versionIndex].primaryAction { body("primaryActions", key, location) }
             if case .key(let key, let location)? = versions[versionIndex].secondaryAction { body("secondaryActions", key, location) }
+        }
+        for tip in tips {
+            if case .key(let key, let location)? = tip.image { body("images", key, location) }
         }
     }
 
