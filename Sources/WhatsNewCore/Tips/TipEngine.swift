@@ -54,12 +54,12 @@ public struct TipEngine: Sendable {
     public func choose(in state: SyncedState, now: Int64, scope: Scope = .all) -> TipInstance? {
         switch scope {
         case .all:
-            return instances.first { evaluate($0, in: state, now: now).hold == nil }
+            return instances.first { evaluate($0, in: state, now: now).wouldShow }
         case .tip(let id):
-            return instances.first { ($0.id == id || $0.template.id == id) && evaluate($0, in: state, now: now).hold == nil }
+            return instances.first { ($0.id == id || $0.template.id == id) && evaluate($0, in: state, now: now).wouldShow }
         case .group(let id):
             guard let group = groups.first(where: { $0.id == id }) else { return nil }
-            return members(of: group).first { evaluate($0, in: state, now: now).hold == nil }
+            return members(of: group).first { evaluate($0, in: state, now: now).wouldShow }
         }
     }
 
@@ -70,18 +70,20 @@ public struct TipEngine: Sendable {
             switch TipInstance.make(template, values: values) {
             case .success(let instance): return evaluate(instance, in: state, now: now)
             case .failure(let missing):
-                return TipEvaluation(id: template.id, status: .pending, displays: 0, hold: .needsValues(missing.names))
+                return TipEvaluation(id: template.id, status: .pending, displays: 0, hold: .needsValues(missing.names), wouldShow: false)
             }
         }
     }
 
-    /// One tip's status and what keeps it from being shown now (nil: it would be shown).
+    /// One tip's status, whether it would be shown now, and what keeps it from being shown (a rule that does
+    /// not hold, or what holds back an available tip).
     public func evaluate(_ instance: TipInstance, in state: SyncedState, now: Int64) -> TipEvaluation {
         let displays = state.displayCount(ofTip: instance.id)
         let status = self.status(of: instance, in: state, now: now)
-        var evaluation = TipEvaluation(id: instance.id, status: status.status, displays: displays, hold: status.hold)
+        var evaluation = TipEvaluation(id: instance.id, status: status.status, displays: displays, hold: status.hold, wouldShow: false)
         if let shown = overrides.decision(for: instance.id, templateID: instance.template.id) {
             evaluation.hold = shown ? nil : .hiddenForTesting
+            evaluation.wouldShow = shown
             return evaluation
         }
         guard status.status == .available else { return evaluation }
@@ -90,6 +92,8 @@ public struct TipEngine: Sendable {
         } else if displays == 0, !instance.tip.ignoresDisplayFrequency, frequency != .immediate,
                   let latest = Self.latestDisplay(in: state), now - latest < frequency.milliseconds {
             evaluation.hold = .displayFrequency(frequency)
+        } else {
+            evaluation.wouldShow = true
         }
         return evaluation
     }

@@ -48,13 +48,17 @@ public struct TipEvaluation: Sendable, Hashable {
     public var id: String
     public var status: TipStatus
     public var displays: Int
-    /// Why it would not be shown now; nil when it would.
+    /// What keeps it from being shown now: the first rule that does not hold, or what holds back an
+    /// available tip; nil for an invalidated tip, or one that would be shown.
     public var hold: TipHold?
+    /// Whether `tip show` would show it now.
+    public var wouldShow: Bool
 
-    public init(id: String, status: TipStatus, displays: Int, hold: TipHold?) {
+    public init(id: String, status: TipStatus, displays: Int, hold: TipHold?, wouldShow: Bool) {
         self.id = id
         self.status = status
         self.displays = displays
         self.hold = hold
+        self.wouldShow = wouldShow
     }
 }
