@@ -76,17 +76,23 @@ struct StateTarget: ParsableArguments {
         } catch {
             throw Output.fail(error)
         }
-        if let problem = reading.problem { Output.standardError(printer.render(problem)) }
+        report(reading)
         return reading
+    }
+
+    /// Prints a reading's problems: a corrupt state file, conflict copies left in place.
+    func report(_ reading: StateReading) {
+        if let problem = reading.problem { Output.standardError(printer.render(problem)) }
+        for warning in reading.warnings { Output.standardError(printer.render(warning)) }
     }
 
     /// Applies a change; a corrupt state file is reported and left untouched, and the command fails (74).
     func update(_ store: FileStateStore, doing action: String,
-                _ change: (inout Set<SemanticVersion>) -> Void) throws -> StateUpdateResult {
+                _ change: (inout SyncedState, Stamp) -> Void) throws -> StateUpdateResult {
         let result: StateUpdateResult
         do {
             result = try store.update(change)
-        } catch {
+        } catch let error as IOError {
             throw Output.fail(error)
         }
         if case .skipped(let problem) = result {
@@ -147,7 +153,7 @@ extension StateCommand {
         func run() throws {
             let version = try VersionArgument.parse(version, for: "<version>").canonical
             let store = try target.store(for: "record")
-            _ = try target.update(store, doing: "record \(version)") { $0.insert(version) }
+            _ = try target.update(store, doing: "record \(version)") { state, stamp in state.recordPresented(version, at: stamp) }
         }
     }
 
@@ -172,7 +178,7 @@ extension StateCommand {
         func run() throws {
             let version = try VersionArgument.parse(version, for: "<version>").canonical
             let store = try target.store(for: "forget")
-            let result = try target.update(store, doing: "forget \(version)") { $0.remove(version) }
+            let result = try target.update(store, doing: "forget \(version)") { state, stamp in state.forget(version, at: stamp) }
             if case .unchanged = result {
                 Output.standardError("whatsnew: note: \(version) is not recorded in '\(TerminalSafeText.visible(store.path))'; nothing to forget\n")
             }

@@ -26,34 +26,57 @@ final class StateStoreTests: XCTestCase {
     }
 
     func testRoundTripWritesCanonicalSortedJSON() throws {
-        let store = FileStateStore(path: directory.path + "/nested/deeper/app.json")
+        let device = DeviceID("0123456789abcdef0123456789abcdef")
+        let store = FileStateStore(path: directory.path + "/nested/deeper/app.json", clock: .fixed(1_764_300_000_000), identity: .fixed(device))
         XCTAssertEqual(try store.read().presented, [], "a missing file reads as empty")
-        guard case .unchanged = try store.update({ $0.remove(version("1.0.0")) }) else { return XCTFail("nothing to forget") }
+        guard case .unchanged = try store.updatePresented({ $0.remove(version("1.0.0")) }) else { return XCTFail("nothing to forget") }
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.path + "/nested"), "forgetting nothing creates nothing")
         guard case .saved = try store.record([version("1.10"), version("1.2.0+build.7"), version("v1.2.0-beta.2"), version("1.9.0")]) else {
             return XCTFail("expected the versions to be saved")
         }
         XCTAssertEqual(try contents(store.path), """
         {
-          "formatVersion": 1,
-          "presented": [
-            "1.2.0-beta.2",
-            "1.2.0",
-            "1.9.0",
-            "1.10.0"
-          ]
+          "formatVersion": 2,
+          "devices": ["0123456789abcdef0123456789abcdef"],
+          "presented": {
+            "1.2.0-beta.2": [1764300000000,0],
+            "1.2.0": [1764300000000,0],
+            "1.9.0": [1764300000000,0],
+            "1.10.0": [1764300000000,0]
+          }
         }
 
         """)
         XCTAssertEqual(try store.read().sortedVersions.map(\.description), ["1.2.0-beta.2", "1.2.0", "1.9.0", "1.10.0"])
         XCTAssertNil(try store.read().problem)
         guard case .unchanged = try store.record([version("1.2.0+other")]) else { return XCTFail("1.2.0 was already recorded") }
-        try store.update { $0.remove(version("1.9")) }
+        try store.updatePresented { $0.remove(version("1.9")) }
         XCTAssertEqual(try store.read().sortedVersions.map(\.description), ["1.2.0-beta.2", "1.2.0", "1.10.0"])
-        try store.update { $0.removeAll() }
-        XCTAssertEqual(try contents(store.path), "{\n  \"formatVersion\": 1,\n  \"presented\": []\n}\n")
+        try store.updatePresented { $0.removeAll() }
+        XCTAssertEqual(try contents(store.path), """
+        {
+          "formatVersion": 2,
+          "devices": ["0123456789abcdef0123456789abcdef"],
+          "presented": {},
+          "forgotten": {
+            "1.2.0-beta.2": [1764300000002,0],
+            "1.2.0": [1764300000002,0],
+            "1.9.0": [1764300000001,0],
+            "1.10.0": [1764300000002,0]
+          }
+        }
+
+        """, "forgetting is a record of its own, later than the presentations, so a stale copy cannot undo it")
         try store.reset()
-        XCTAssertFalse(FileManager.default.fileExists(atPath: store.path))
+        XCTAssertEqual(try contents(store.path), """
+        {
+          "formatVersion": 2,
+          "devices": ["0123456789abcdef0123456789abcdef"],
+          "reset": [1764300000003,0],
+          "presented": {}
+        }
+
+        """, "a reset is a record newer than everything, which drops everything before it")
         XCTAssertEqual(try store.read().presented, [])
     }
 
@@ -79,11 +102,15 @@ final class StateStoreTests: XCTestCase {
         let cases: [(text: String, message: String, line: Int, column: Int)] = [
             ("", "not valid JSON: the file is empty", 1, 1),
             ("{\"formatVersion\": 1, \"presented\": [\"1.0.0\",]}", "not valid JSON: trailing comma is not allowed in JSON", 1, 43),
-            ("[\"1.0.0\"]", "expected a JSON object with 'formatVersion' and 'presented', found a sequence", 1, 1),
-            ("{\"presented\": []}", "'formatVersion' is missing; expected 1", 1, 1),
+            ("[\"1.0.0\"]", "expected a JSON object with 'formatVersion', found a sequence", 1, 1),
+            ("{\"presented\": []}", "'formatVersion' is missing; expected 2", 1, 1),
             ("{\"formatVersion\": \"1\", \"presented\": []}", "expected an integer for 'formatVersion', found a string", 1, 19),
-            ("{\"formatVersion\": 2, \"presented\": [], \"seen\": {}}", "unknown format version 2; expected 1", 1, 19),
-            ("{\"formatVersion\": 1, \"presented\": [], \"extra\": true}", "unknown key 'extra'; expected only 'formatVersion' and 'presented'", 1, 39),
+            ("{\"formatVersion\": 3, \"presented\": [], \"seen\": {}}", "unknown format version 3; expected 1 or 2", 1, 19),
+            ("{\"formatVersion\": 2, \"devices\": [], \"presented\": {}, \"seen\": {}}", "unknown key 'seen'; expected one of", 1, 54),
+            ("{\"formatVersion\": 2, \"devices\": [\"ABC\"], \"presented\": {}}", "expected a device id (32 lowercase hex digits) in 'devices', found a string 'ABC'", 1, 34),
+            ("{\"formatVersion\": 2, \"devices\": [], \"presented\": {\"1.0.0\": [0, 0]}}", "expected no stamps in 'presented' while 'devices' lists none", 1, 64),
+            ("{\"formatVersion\": 2, \"devices\": [], \"presented\": {\"1.0.0\": [-1, 0]}}", "expected a time in milliseconds from 0 to", 1, 61),
+            ("{\"formatVersion\": 1, \"presented\": [], \"extra\": true}", "unknown key 'extra'; expected only 'formatVersion' and 'presented' in format 1", 1, 39),
             ("{\"formatVersion\": 1}", "'presented' is missing; expected a list of versions", 1, 1),
             ("{\"formatVersion\": 1, \"presented\": \"1.0.0\"}", "expected a list of versions for 'presented', found a string", 1, 35),
             ("{\"formatVersion\": 1,\n \"presented\": [\"1.0.0\", 1.1]}", "expected a version string in 'presented', found a number", 2, 25),
@@ -111,7 +138,7 @@ final class StateStoreTests: XCTestCase {
             XCTAssertEqual(skipped.message, problem.message)
             XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: store.path)), original, "left untouched: \(example.text)")
             try store.reset()
-            XCTAssertFalse(FileManager.default.fileExists(atPath: store.path), "reset removes even a corrupt file")
+            XCTAssertNil(try store.read().problem, "reset replaces even a corrupt file: \(example.text)")
         }
     }
 

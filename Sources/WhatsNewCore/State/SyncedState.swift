@@ -2,8 +2,9 @@
 /// edited on several devices and brought together by a sync tool (iCloud Drive, Dropbox, Syncthing).
 ///
 /// Each kind of record merges its own way, and every merge is associative, commutative and idempotent:
-/// - `presented`: a set (union). Each version keeps the stamp it was first presented at, so a reset can
-///   drop the versions presented before it.
+/// - `presented`: a set (union). Each version keeps the stamp it was last recorded at, so a reset drops
+///   only the versions no device presented after it; `forgotten` holds `state forget`'s records, and per
+///   version the later of the two wins (a forget is not undone by an older copy that still has the version).
 /// - `donations`: per event, each donation with its time and device (union), the latest
 ///   `maxDonationsPerEvent` kept.
 /// - `displays`: per tip, one counter per device, written only by that device (the newer stamp wins per
@@ -11,28 +12,36 @@
 /// - `statuses` and `parameters`: last writer wins by `Stamp` (time, then device id); an invalidation is
 ///   never undone by an older record.
 /// - `reset`: the newest `state reset`; every record stamped before it is dropped, on every device.
+///   `tipsReset`: the newest `tip reset`; every tip record (donations, displays, statuses, parameters)
+///   stamped before it is dropped, presented versions are kept.
 ///
+/// Merging keeps a state normalized (see `normalize()`): the laws hold for normalized states, which is what
+/// decoding and merging produce.
 /// This file is the contract between the state store (reading, writing, merging copies) and the tips
 /// engine (which only reads and changes a `SyncedState` value); `merged(with:)` lives beside it.
 public struct SyncedState: Equatable, Sendable {
     public static let maxDonationsPerEvent = 1000
 
     public var presented: [SemanticVersion: Stamp]
+    public var forgotten: [SemanticVersion: Stamp]
     public var donations: [String: Set<Donation>]
     public var displays: [String: [DeviceID: DisplayCounter]]
     public var statuses: [String: Stamped<TipStatusRecord>]
     public var parameters: [String: Stamped<ParameterValue>]
     public var reset: Stamp?
+    public var tipsReset: Stamp?
 
-    public init(presented: [SemanticVersion: Stamp] = [:], donations: [String: Set<Donation>] = [:],
+    public init(presented: [SemanticVersion: Stamp] = [:], forgotten: [SemanticVersion: Stamp] = [:], donations: [String: Set<Donation>] = [:],
                 displays: [String: [DeviceID: DisplayCounter]] = [:], statuses: [String: Stamped<TipStatusRecord>] = [:],
-                parameters: [String: Stamped<ParameterValue>] = [:], reset: Stamp? = nil) {
+                parameters: [String: Stamped<ParameterValue>] = [:], reset: Stamp? = nil, tipsReset: Stamp? = nil) {
         self.presented = presented
+        self.forgotten = forgotten
         self.donations = donations
         self.displays = displays
         self.statuses = statuses
         self.parameters = parameters
         self.reset = reset
+        self.tipsReset = tipsReset
     }
 
     /// The presented versions, without their stamps.
@@ -60,6 +69,9 @@ public struct DeviceID: Hashable, Comparable, Sendable, CustomStringConvertible 
 /// When a record was written and by which device: orders last-writer-wins records (time, then device id).
 /// Times are whole milliseconds since 1970, so a record reads back exactly as written.
 public struct Stamp: Hashable, Comparable, Sendable {
+    /// The end of the year 9999: later times are refused by the state file's reader.
+    public static let maxMilliseconds: Int64 = 253_402_300_799_999
+
     public var milliseconds: Int64
     public var device: DeviceID
 
