@@ -31,12 +31,12 @@ public struct TipOverrides: Sendable, Hashable {
 
     /// The overrides the environment sets: `WHATSNEW_TIPS_SHOW_ALL=1`, `WHATSNEW_TIPS_SHOW=a,b`,
     /// `WHATSNEW_TIPS_HIDE=a,b`, `WHATSNEW_TIPS_HIDE_ALL=1` (TipKit's launch arguments, for a command line).
-    public static func environment(_ environment: [String: String]) -> TipOverrides {
+    public static func environment(_ environment: (String) -> String? = StateLocation.processEnvironment) -> TipOverrides {
         func list(_ name: String) -> Set<String> {
-            Set((environment[name] ?? "").split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty })
+            Set((environment(name) ?? "").split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty })
         }
-        return TipOverrides(showAll: environment["WHATSNEW_TIPS_SHOW_ALL"] == "1", show: list("WHATSNEW_TIPS_SHOW"),
-                            hide: list("WHATSNEW_TIPS_HIDE"), hideAll: environment["WHATSNEW_TIPS_HIDE_ALL"] == "1")
+        return TipOverrides(showAll: environment("WHATSNEW_TIPS_SHOW_ALL") == "1", show: list("WHATSNEW_TIPS_SHOW"),
+                            hide: list("WHATSNEW_TIPS_HIDE"), hideAll: environment("WHATSNEW_TIPS_HIDE_ALL") == "1")
     }
 
     /// These overrides with `other`'s added (flags given on the command line beside the environment's).

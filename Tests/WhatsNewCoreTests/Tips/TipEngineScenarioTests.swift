@@ -161,7 +161,7 @@ final class TipEngineScenarioTests: XCTestCase {
         // Under overrides, `show` records nothing.
         show(TipEngine(tips: tips, overrides: TipOverrides(showAll: true)), &state, at: 1)
         XCTAssertEqual(state, before)
-        XCTAssertEqual(TipOverrides.environment(["WHATSNEW_TIPS_SHOW": "a, b", "WHATSNEW_TIPS_HIDE_ALL": "1"]),
+        XCTAssertEqual(TipOverrides.environment { ["WHATSNEW_TIPS_SHOW": "a, b", "WHATSNEW_TIPS_HIDE_ALL": "1"][$0] },
                        TipOverrides(show: ["a", "b"], hideAll: true))
     }
 
