@@ -13,7 +13,15 @@ public enum TipStatusTable {
         return all.map { row in
             row.enumerated().map { index, cell in
                 index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - DisplayWidth.of(cell) + 2)
-            }.joined()
+            }.joined().trimmingTrailingSpaces
         }.joined(separator: "\n") + "\n"
+    }
+}
+
+private extension String {
+    var trimmingTrailingSpaces: String {
+        var text = Substring(self)
+        while text.last == " " { text = text.dropLast() }
+        return String(text)
     }
 }
