@@ -66,5 +66,12 @@ public enum DiagnosticCatalog {
         "appcast-no-item": "A selected version has no item in the appcast --into fills.",
         "invalid-appcast": "The appcast --into fills is not well-formed XML, not UTF-8, or not an RSS document.",
         "xml-unavailable": "The libxml2 library, which reads an appcast, could not be loaded.",
+        // Tips.
+        "unknown-tip": "A tip group names a tip id that no tip has.",
+        "duplicate-group-tip": "A tip group names the same tip twice.",
+        "duplicate-tip-id": "Two tips, or two tip groups, share an id.",
+        "invalid-placeholder": "A {{placeholder}} in a tip that no --with value can fill.",
+        "unsatisfiable-tip-rule": "A tip rule that no app can make hold (a name tip donate/param refuse, a value of the wrong type, bounds nothing meets).",
+        "invalid-duration": "A tip rule's 'within' is not a number and a unit (m, h, d, w).",
     ]
 }

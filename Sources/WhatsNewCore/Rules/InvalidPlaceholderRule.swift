@@ -33,8 +33,11 @@ struct InvalidPlaceholderRule: ManifestRule {
     /// A field `--with` fills: each placeholder must be a name, closed.
     private func checkFilled(_ text: String, at location: SourceLocation?, field: String, names: [String], engine: DiagnosticEngine) {
         for found in Placeholders.find(in: text) where found.name == nil {
-            let inside = found.written.dropFirst(2).prefix { $0 != "}" }.split(separator: " ").joined(separator: "-")
-            let suggestion = Suggestion.closest(to: inside, in: names) ?? (Placeholders.isName(Substring(inside)) ? inside : nil)
+            // The id's placeholder a word of it names (or nearly), else its words joined by '-' when that is a name.
+            let words = found.written.dropFirst(2).prefix { $0 != "}" }.split(separator: " ").map(String.init)
+            let joined = words.joined(separator: "-")
+            let suggestion = words.lazy.compactMap { word in names.contains(word) ? word : Suggestion.closest(to: word, in: names) }.first
+                ?? (Placeholders.isName(Substring(joined)) ? joined : nil)
             let problem = found.unclosed ? "is not closed with '}}'" : "holds no placeholder name"
             engine.report(Diagnostic(.error, code: "invalid-placeholder",
                                      message: "'\(found.written)' in \(field) \(problem), so no --with can fill it"

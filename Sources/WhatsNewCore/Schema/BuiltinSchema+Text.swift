@@ -907,10 +907,10 @@ extension BuiltinSchema {
           "properties": {
             "parameter": {"title": "Parameter", "description": "The parameter's name, as set with `whatsnew tip param NAME VALUE`.", "type": "string"},
             "equals": {"title": "Equals", "description": "The value the parameter must have.", "type": ["string", "number", "boolean"]},
-            "lt": {"title": "Less than", "type": "number"},
-            "le": {"title": "Less than or equal", "type": "number"},
-            "gt": {"title": "Greater than", "type": "number"},
-            "ge": {"title": "Greater than or equal", "type": "number"}
+            "lt": {"title": "Less than", "description": "The parameter is a number less than this.", "type": "number"},
+            "le": {"title": "Less than or equal", "description": "The parameter is a number at most this.", "type": "number"},
+            "gt": {"title": "Greater than", "description": "The parameter is a number greater than this.", "type": "number"},
+            "ge": {"title": "Greater than or equal", "description": "The parameter is a number at least this.", "type": "number"}
           }
         },
       "else": {
@@ -925,12 +925,12 @@ extension BuiltinSchema {
               "type": "object",
               "additionalProperties": false,
               "properties": {
-                "atLeast": {"type": "integer", "minimum": 0, "maximum": 1000000},
-                "atMost": {"type": "integer", "minimum": 0, "maximum": 1000000},
-                "equals": {"type": "integer", "minimum": 0, "maximum": 1000000}
+                "atLeast": {"description": "At least this many donations.", "type": "integer", "minimum": 0, "maximum": 1000000},
+                "atMost": {"description": "At most this many donations.", "type": "integer", "minimum": 0, "maximum": 1000000},
+                "equals": {"description": "Exactly this many donations.", "type": "integer", "minimum": 0, "maximum": 1000000}
               }
             },
-            "within": {"$ref": "#/$defs/tipDuration"}
+            "within": {"$ref": "#/$defs/tipDuration", "title": "Window", "description": "Only donations this recent count: `30m`, `12h`, `7d`, `2w`. Absent: every donation kept."}
           }
         }
     },
@@ -949,7 +949,7 @@ extension BuiltinSchema {
       "required": ["id", "tips"],
       "properties": {
         "id": {"title": "Group identifier", "description": "Chosen with `whatsnew tip show --group ID`.", "type": "string", "minLength": 1},
-        "priority": {"title": "Priority", "enum": ["ordered", "firstAvailable"], "default": "firstAvailable"},
+        "priority": {"title": "Priority", "description": "`ordered`: tip k only once tips 0…k-1 are invalidated; `firstAvailable`: the first tip that may be shown.", "enum": ["ordered", "firstAvailable"], "default": "firstAvailable"},
         "tips": {
           "title": "Tips of the group",
           "description": "Ids of tips in `tips`, each once.",
