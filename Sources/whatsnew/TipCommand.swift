@@ -10,11 +10,11 @@ struct TipCommand: ParsableCommand {
         discussion: """
         Example (in a command-line app, after each successful sync):
           $ whatsnew tip donate sync.finished --app-id com.example.trails
-          $ whatsnew tip show notes.yaml
-          ╭──────────────────────────────────────────╮
-          │ ⚡  Try --parallel                        │
-          │     Uploads run side by side.             │
-          ╰──────────────────────────────────────────╯
+          $ whatsnew tip show notes.yaml --width 40
+          ╭──────────────────────────────────────╮
+          │ ⚡ Try --parallel                    │
+          │    Uploads run side by side.         │
+          ╰──────────────────────────────────────╯
 
         The state file is show's: $XDG_STATE_HOME/whatsnew/<app-id>.json, else
         ~/.local/state/whatsnew/<app-id>.json (--app-id, the manifest's app.id, or --state-file).

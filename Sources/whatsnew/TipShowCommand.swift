@@ -69,6 +69,12 @@ struct TipShowCommand: ParsableCommand {
             throw ValidationError("no tip group '\(TerminalSafeText.visible(group))' in the manifest"
                                   + Suggestion.phrase(for: group, in: loaded.tipGroups.map(\.id)))
         }
+        if let tip {
+            let known = loaded.tips.map(\.id) + TipEngine(manifest: loaded, values: try values.values()).instances.map(\.id)
+            if !known.contains(tip) {
+                throw ValidationError("no tip '\(TerminalSafeText.visible(tip))' in the manifest" + Suggestion.phrase(for: tip, in: known))
+            }
+        }
         let target = TipStateTarget(state: state)
         let transient = try target.transientFile(manifestAppID: loaded.app?.id)?.read() ?? [:]
         var emitter: TemplateEmitter?

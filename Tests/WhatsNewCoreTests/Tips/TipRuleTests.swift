@@ -63,7 +63,7 @@ final class TipRuleTests: XCTestCase {
                                  "tips: [{ id: x, title: T, actions: [{ id: d, title: D, openURL: \"https://example.com/{{trail}}\" }] }]\n")
         XCTAssertEqual(inLink.map(\.code), ["invalid-placeholder"])
         XCTAssertEqual(inLink.first?.message.contains("would never be filled"), true)
-        // Placeholders outside the id are filled by --with too (the SPEC's own reusable tip).
+        // Placeholders outside the id are filled by --with too (as in docs/tips.md's reusable tip).
         let fine = "tips:\n  - id: \"new-trail-{{trail}}\"\n    title: \"{{trail}} is now available\"\n"
             + "    rules: [{ event: \"visited-{{region}}\", count: { atLeast: 4 } }]\n"
         XCTAssertEqual(diagnostics(InvalidPlaceholderRule(), fine).count, 0)
