@@ -194,7 +194,8 @@ test-browser: build browser-deps
 check-html: build html-deps
 	python3 Tests/Browser/check_html.py --whatsnew $(BIN)
 
-# Screenshots of the example's two pages (390 and 1280 px, light and dark, first screen) into docs/screenshots/.
+# Screenshots of the example's two pages and the showcase's pushed present page (390 and 1280 px, light and dark,
+# first screen) into docs/screenshots/.
 screenshots: build browser-deps
 	python3 Tests/Browser/screenshots.py --whatsnew $(BIN) --out docs/screenshots
 

@@ -49,7 +49,7 @@ struct CompileCommand: ParsableCommand {
     @Option(name: .long, help: "Only the versions newer than this one.")
     var since: String?
 
-    @Option(name: .long, help: "The locale of the texts, e.g. de or zh-Hans.")
+    @Option(name: .long, help: "The locale of the texts, e.g. de or zh-Hans; 'all' writes a file per locale of the manifest into -o.")
     var locale: String?
 
     @Option(name: .long, help: "Only the features of this platform, e.g. ios.")
@@ -82,6 +82,7 @@ struct CompileCommand: ParsableCommand {
     func validate() throws {
         if release != nil, since != nil { throw ValidationError("--release and --since exclude each other; give one") }
         try Terminal.validate(width: width)
+        if locale == Self.everyLocale { try validateEveryLocale() }
         try whatsNewKit.validate(formats: format, template: template)
         if let platform, let problem = Selection.problem(withPlatform: platform) { throw ValidationError(problem) }
         for (flag, value) in [("--release", release), ("--since", since)] {
@@ -93,16 +94,14 @@ struct CompileCommand: ParsableCommand {
 
     func run() throws {
         let outputIsDirectory = output.map { FileSystem.kind(of: $0) == .directory } ?? false
-        let plan: OutputPlan
+        var plan: OutputPlan
         switch try publishing.plan(formats: format, output: output).map(Result.success)
             ?? OutputPlan.make(formats: format, output: output, outputIsDirectory: outputIsDirectory) {
         case .success(let made): plan = made
         case .failure(let error): throw ValidationError(error.description)
         }
-        if let usage = whatsNewKit.clash(with: plan.targets) ?? Output.outputOverwritingAnInput(
-            plan.targets.map(\.path) + (whatsNewKit.refsOut.map { [$0] } ?? []), inputs: inputs, otherFiles: refs + (template.map { [$0] } ?? [])) {
-            throw usage
-        }
+        // With `--locale all` the paths are known once the manifest is read (see `prepareEveryLocale`).
+        if locale != Self.everyLocale, let usage = clash(plan) { throw usage }
         let engine = input.makeEngine(strict: strict)
         let printer = TextDiagnosticPrinter(useColor: colorOptions.useColor(for: 2))
         var templateEmitter: TemplateEmitter?
@@ -120,7 +119,8 @@ struct CompileCommand: ParsableCommand {
             }
         }
         let releaseSelection = PublishingOptions.release(release)
-        var selection = Selection(release: releaseSelection.version, since: since.flatMap(SemanticVersion.init), locale: locale, platform: platform)
+        var selection = Selection(release: releaseSelection.version, since: since.flatMap(SemanticVersion.init),
+                                  locale: locale == Self.everyLocale ? nil : locale, platform: platform)
         selection.latest = releaseSelection.latest
         var request = CompileRequest(
             selection: selection,
@@ -134,8 +134,12 @@ struct CompileCommand: ParsableCommand {
         do {
             var compiler = Compiler(readOptions: assets.applied(to: input.readOptions), referenceFiles: refs)
             compiler.leavesMemoryForExit = Terminal.leavesMemoryForExit
-            compilation = try compiler.prepare(inputs, plan: plan, request: request, engine: engine)
-        } catch {
+            if locale == Self.everyLocale {
+                (plan, compilation) = try prepareEveryLocale(compiler, plan: plan, request: request, engine: engine, printer: printer)
+            } else {
+                compilation = try compiler.prepare(inputs, plan: plan, request: request, engine: engine)
+            }
+        } catch let error as IOError {
             throw Output.fail(error)
         }
         Output.standardError(printer.render(engine))

@@ -4,7 +4,8 @@
 Usage: python3 Tests/Browser/check_pages.py --whatsnew .build/debug/whatsnew [--manifest FILE] [--keep DIR]
 
 Compiles the stress manifest (Fixtures/browser/stress.yaml) to a changelog page, a showcase page (of the
-first version with a `present` secondary action and an image file) and a `--locale de` changelog, loads
+first version with a `present` secondary action and an image file), a `--locale de` changelog and the pages of
+`--locale all` (one of them checked, with its links to the others: every hreflang a file written), loads
 each at 320, 390 and 1280 px wide, in the light and the dark colour scheme, and runs the checks of
 CHECKS below (the measuring is Tests/Browser/measure.js); then prints each page to PDF and reads it back
 with pdftotext. Every string it looks for comes from the manifest.
@@ -18,6 +19,7 @@ import argparse
 import collections
 import colorsys
 import datetime
+import html.parser
 import json
 import os
 import re
@@ -40,7 +42,8 @@ VIEWPORTS = [(320, 700), (390, 844), (1280, 800)]
 SCHEMES = ["light", "dark"]
 
 # Checks of the document, the same at every width and in either scheme: measured once per page.
-STRUCTURAL = {"direction-isolated", "lang", "heading-levels", "skip-link", "img-label-repeats-heading", "list-role", "contract"}
+STRUCTURAL = {"direction-isolated", "lang", "heading-levels", "skip-link", "img-label-repeats-heading", "list-role", "contract",
+              "pushed-page"}
 
 CHECKS = collections.OrderedDict([
     ("overflow-document", "no horizontal scrolling: document.documentElement.scrollWidth <= innerWidth"),
@@ -65,6 +68,8 @@ CHECKS = collections.OrderedDict([
     ("page-text-align", "showcase: the opened present page's paragraphs and list items are start-aligned, not centred"),
     ("sheet-footer-pinned", "showcase at 390 px: .sheet-footer is sticky or fixed and its bottom edge is in the viewport at scroll 0"),
     ("sheet-card", "showcase at 1280 px: the sheet is a card (own background, shadow or border) at most 720 px wide"),
+    ("pushed-page", "showcase: the `present` action is a link to a page hidden at first; followed, the page is shown and <main> is not; its back link (an <a href=\"#…\">) shows <main> again and hides the page"),
+    ("hreflang", "a --locale all page: every <link rel=alternate hreflang> and language switcher link is a file written beside it, whose <html lang> is that hreflang and which links back; x-default is one of them; the switcher marks this page, and only it, aria-current"),
 ])
 
 
@@ -202,7 +207,8 @@ class Manifest:
             for feature in version["features"]:
                 texts += [feature.get("title"), feature.get("subtitle")]
             action = self.secondary(version)
-            if action:
+            # Only the actions a page shows: `dismiss` and `custom` are the app's to perform.
+            if action and ("present" in action or "openURL" in action):
                 texts.append(action.get("title"))
             for text in texts:
                 value, key = self.resolve(text, locale)
@@ -256,23 +262,102 @@ def compile_pages(whatsnew, manifest, out_dir, use_html=None):
          ["--page", "showcase", "--release", showcase]),
         ("changelog-de", "changelog-de.html", "changelog", "de", manifest.versions,
          ["--page", "changelog", "--locale", "de"]),
+        # One page of the set `--locale all` writes (a page per locale, linked to each other), checked like the
+        # others and for its links to the other languages' pages (ALL_LOCALES_DIR beside the others).
+        ("changelog-all", os.path.join(ALL_LOCALES_DIR, ALL_LOCALES_PAGE), "changelog", ALL_LOCALES_LOCALE, manifest.versions,
+         ["--page", "changelog", "--locale", "all"]),
     ]
     compiled = []
     for name, filename, kind, locale, versions, extra in pages:
+        languages = "all" in extra
         if use_html:
             path = os.path.join(os.path.abspath(use_html), filename)
             if not os.path.isfile(path):
                 raise HarnessError(f"--use-html: no {path}")
-            compiled.append({"name": name, "path": path, "kind": kind, "locale": locale, "versions": versions, "args": extra})
+            compiled.append({"name": name, "path": path, "kind": kind, "locale": locale, "versions": versions, "args": extra,
+                             "languages": languages})
             continue
         path = os.path.join(out_dir, filename)
-        run([whatsnew, "compile", manifest.path, "--format", "html", *extra, "-o", path],
+        # `--locale all` writes into a directory: every page of the set.
+        output = os.path.dirname(path) + "/" if languages else path
+        run([whatsnew, "compile", manifest.path, "--format", "html", *extra, "-o", output],
             f"whatsnew compile ({name})")
         if not os.path.isfile(path) or os.path.getsize(path) == 0:
             raise HarnessError(f"whatsnew compile ({name}) wrote no {path}")
         compiled.append({"name": name, "path": path, "kind": kind, "locale": locale, "versions": versions,
-                         "args": extra})
+                         "args": extra, "languages": languages})
     return compiled
+
+
+# The page of the `--locale all` set that is checked, in its directory, and its locale.
+ALL_LOCALES_DIR = "all-locales"
+ALL_LOCALES_PAGE = "changelog.fr.html"
+ALL_LOCALES_LOCALE = "fr"
+
+
+class LinkReader(html.parser.HTMLParser):
+    """The <html lang>, the <link rel=alternate hreflang> and the language switcher's links of a page."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.lang = None
+        self.alternates = []  # (hreflang, href)
+        self.switcher = []  # (hreflang, href, current)
+        self.in_switcher = False
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "html":
+            self.lang = attrs.get("lang")
+        elif tag == "link" and attrs.get("rel") == "alternate" and "hreflang" in attrs:
+            self.alternates.append((attrs["hreflang"], attrs.get("href", "")))
+        elif tag == "nav" and "languages" in (attrs.get("class") or "").split():
+            self.in_switcher = True
+        elif tag == "a" and self.in_switcher:
+            self.switcher.append((attrs.get("hreflang"), attrs.get("href", ""), attrs.get("aria-current") == "page"))
+
+    def handle_endtag(self, tag):
+        if tag == "nav":
+            self.in_switcher = False
+
+
+def read_links(path):
+    reader = LinkReader()
+    with open(path, encoding="utf-8") as f:
+        reader.feed(f.read())
+    return reader
+
+
+def check_languages(spec, fail, ran):
+    """The `hreflang` check of a page of `--locale all`: its links to the other languages' pages resolve."""
+    ran.add("hreflang")
+    where = (spec["name"], "the document", "")
+    directory = os.path.dirname(spec["path"])
+    name = os.path.basename(spec["path"])
+    page = read_links(spec["path"])
+    alternates = [a for a in page.alternates if a[0] != "x-default"]
+    defaults = [a for a in page.alternates if a[0] == "x-default"]
+    if len(alternates) < 2:
+        fail("hreflang", where, "<head>", f"{len(alternates)} <link rel=alternate hreflang> (a page per locale expected, this one among them)")
+    if len(defaults) != 1 or defaults[0][1] not in [href for _, href in alternates]:
+        fail("hreflang", where, "<head>", f"x-default is {defaults!r}, not one of the language pages")
+    if (page.lang, name) not in alternates:
+        fail("hreflang", where, "<head>", f"no <link hreflang=\"{page.lang}\" href=\"{name}\"> for the page itself")
+    if [(lang, href) for lang, href, _ in page.switcher] != alternates:
+        fail("hreflang", where, "nav.languages", f"the switcher links {[(l, h) for l, h, _ in page.switcher]} are not the <head>'s {alternates}")
+    current = [href for _, href, is_current in page.switcher if is_current]
+    if current != [name]:
+        fail("hreflang", where, "nav.languages", f"aria-current=\"page\" is on {current}, not on {name} alone")
+    for lang, href in alternates:
+        target = os.path.normpath(os.path.join(directory, href))
+        if "/" in href or not os.path.isfile(target):
+            fail("hreflang", where, f"hreflang=\"{lang}\"", f"href=\"{href}\" is not a file written beside the page")
+            continue
+        other = read_links(target)
+        if other.lang != lang:
+            fail("hreflang", where, f"hreflang=\"{lang}\"", f"{href} has <html lang=\"{other.lang}\">")
+        if (page.lang, name) not in other.alternates:
+            fail("hreflang", where, f"hreflang=\"{lang}\"", f"{href} does not link back to {name}")
 
 
 def pdf_text(pdf_path, first_page_only=False):
@@ -386,6 +471,8 @@ class Checker:
             tab = self.browser.new_page()
             try:
                 self.check_page(tab, spec, viewports, schemes, results)
+                if spec.get("languages"):
+                    check_languages(spec, results.fail, results.ran)
                 if print_pdf:
                     check_print(tab, spec, self.manifest, self.out_dir, results.fail, results.ran)
             finally:
@@ -464,9 +551,10 @@ def main():
     parser.add_argument("--whatsnew", help="the whatsnew binary (required unless --use-html)")
     parser.add_argument("--manifest", default=os.path.join(ROOT, "Fixtures", "browser", "stress.yaml"))
     parser.add_argument("--keep", help="write the pages and PDFs to this directory and keep them")
-    parser.add_argument("--use-html", metavar="DIR", help="check DIR/changelog.html, showcase.html and changelog-de.html "
+    parser.add_argument("--use-html", metavar="DIR", help="check DIR/changelog.html, showcase.html, changelog-de.html and "
+                        f"{ALL_LOCALES_DIR}/{ALL_LOCALES_PAGE} with its sibling pages "
                         "(compiled from the manifest, then edited by hand, say) instead of compiling them")
-    parser.add_argument("--pages", help="only these pages, comma-separated (changelog, showcase, changelog-de)")
+    parser.add_argument("--pages", help="only these pages, comma-separated (changelog, showcase, changelog-de, changelog-all)")
     parser.add_argument("--timeout", type=float, default=30, help="seconds each browser command may take")
     args = parser.parse_args()
 

@@ -12,6 +12,8 @@
   const norm = (s) => (s || '').replace(/\s+/g, ' ').trim();
   const root = document.documentElement;
   const HEADINGS = 'h1, h2, h3, h4, h5, h6, [role="heading"]';
+  // Whether the showcase's pushed `present` page is shown as loaded, before anything is opened or followed.
+  const pushedAtLoad = [...document.querySelectorAll('.pushed-page')].some((p) => p.getClientRects().length > 0);
 
   function signature(node) {
     if (!node) return '';
@@ -403,9 +405,10 @@
       ran('contract');
       const numbers = document.querySelectorAll('.version-number').length;
       if (numbers !== opts.versionCount) fail('contract', null, `${numbers} .version-number elements for ${opts.versionCount} versions`);
-      const entries = document.querySelectorAll('nav li').length;
-      const indexVersions = document.querySelectorAll('nav li .index-version').length;
-      if (entries !== opts.versionCount || indexVersions !== opts.versionCount) fail('contract', document.querySelector('nav'), `${entries} nav li entries and ${indexVersions} .index-version for ${opts.versionCount} versions`);
+      // (The version index is the <nav> that is not the language switcher of `--locale all`, nav.languages.)
+      const entries = document.querySelectorAll('nav:not(.languages) li').length;
+      const indexVersions = document.querySelectorAll('nav:not(.languages) li .index-version').length;
+      if (entries !== opts.versionCount || indexVersions !== opts.versionCount) fail('contract', document.querySelector('nav:not(.languages)'), `${entries} nav li entries and ${indexVersions} .index-version for ${opts.versionCount} versions`);
     } else {
       ran('contract');
       const button = document.querySelector('.primary-button');
@@ -435,7 +438,7 @@
   // the title on the line below.)
   if (opts.page === 'changelog') {
     ran('index-order');
-    const nav = document.querySelector('nav');
+    const nav = document.querySelector('nav:not(.languages)');
     const items = nav ? nav.querySelectorAll('li') : [];
     if (!items.length) fail('index-order', nav, 'no version index (nav li) on the page');
     const name = (el) => el.matches('.index-version') ? 'version' : el.matches('.index-title') ? 'title' : 'date';
@@ -477,5 +480,30 @@
     }
   }
   closed.forEach((d) => { d.open = false; });
+
+  // ---- the showcase's `present` page, pushed without script: hidden at first; its link (an <a href="#…">)
+  // shows it in place of <main>; its back link (an <a href="#…">) shows <main> again and hides it.
+  if (opts.structure && opts.page === 'showcase') {
+    ran('pushed-page');
+    const shown = (el) => !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+    const pushed = document.querySelector('.pushed-page');
+    const link = document.querySelector('.secondary-action a[href^="#"]');
+    const main = document.getElementById('main');
+    if (!pushed) fail('pushed-page', null, 'no .pushed-page for the `present` action');
+    else if (!link || link.getAttribute('href') !== '#' + pushed.id) fail('pushed-page', link || pushed, `the present action is not a link to #${pushed.id}`);
+    else {
+      if (pushedAtLoad) fail('pushed-page', pushed, 'the pushed page is shown before its link is followed');
+      location.hash = link.getAttribute('href');
+      if (!shown(pushed)) fail('pushed-page', pushed, 'the pushed page is not shown once its link is followed');
+      if (shown(main)) fail('pushed-page', main, '<main> is still shown beside the pushed page');
+      const back = pushed.querySelector('a[href^="#"]');
+      if (!back) fail('pushed-page', pushed, 'the pushed page has no back link (an <a href="#…">)');
+      else {
+        location.hash = back.getAttribute('href');
+        if (shown(pushed)) fail('pushed-page', back, 'the pushed page is still shown after its back link is followed');
+        if (!shown(main)) fail('pushed-page', back, '<main> is not shown again after the back link is followed');
+      }
+    }
+  }
   return out;
 }

@@ -4,9 +4,10 @@
 Usage: python3 Tests/Browser/screenshots.py --whatsnew .build/debug/whatsnew [--out docs/screenshots]
        [--manifest Fixtures/notes.yaml] [--release 1.2.0]
 
-Writes changelog-390-light.png, changelog-390-dark.png, changelog-1280-light.png, changelog-1280-dark.png
-and the same four showcase-….png: viewports 390x844 and 1280x800, device scale factor 1. The showcase is
-of --release (default 1.2.0, the version of the example with a `present` page). Exit status 2 when a
+Writes changelog-390-light.png, changelog-390-dark.png, changelog-1280-light.png, changelog-1280-dark.png,
+the same four showcase-….png and four showcase-page-….png (the showcase's `present` page, pushed): viewports
+390x844 and 1280x800, device scale factor 1. The showcase is of --release (default 1.2.0, the version of the
+example with a `present` page). Exit status 2 when a
 page cannot be compiled or the browser cannot take a screenshot.
 """
 
@@ -51,15 +52,21 @@ def main():
             paths[name] = os.path.join(temp, f"{name}.html")
             run([whatsnew, "compile", args.manifest, "--format", "html", *extra, "-o", paths[name]],
                 f"whatsnew compile ({name})")
+        # The showcase's `present` page, pushed: the showcase with its page's anchor followed.
+        shots = [(name, path, None) for name, path in paths.items()]
+        shots.append(("showcase-page", paths["showcase"], f"#v{args.release}-page"))
         written = []
         with cdp.Browser() as browser:
             tab = browser.new_page()
-            for name, path in paths.items():
+            for name, path, anchor in shots:
                 for width, height in VIEWPORTS:
                     for scheme in SCHEMES:
                         tab.set_viewport(width, height, scale=1)
                         tab.set_color_scheme(scheme)
                         tab.navigate("file://" + path)
+                        if anchor:
+                            if not tab.evaluate(f"location.hash = {anchor!r}; !!document.querySelector('.pushed-page:target')"):
+                                raise HarnessError(f"the showcase has no pushed page {anchor}")
                         png = tab.screenshot()
                         if not png.startswith(b"\x89PNG"):
                             raise HarnessError(f"the screenshot of {name} at {width} {scheme} is not a PNG")

@@ -67,8 +67,10 @@ MUTATIONS = [
      [('<span class="index-title" dir="auto" lang="ar">', '<span class="index-title" dir="auto">')]),
     ("print-first-page", "changelog", 1280, "light", "versions kept whole in print (the first one too tall for page 1)",
      "@media print { .version { break-inside: avoid-page; } }"),
-    ("print-present-pages", "showcase", 1280, "light", "closed <details> content not shown in print",
+    ("print-present-pages", "changelog", 1280, "light", "closed <details> content not shown in print",
      [("details::details-content { content-visibility: visible; display: block; }", "")]),
+    ("print-present-pages", "showcase", 1280, "light", "a pushed present page not shown in print",
+     [(".pushed-page, .pushed-page:not(:target) { display: block; order: 1; }", "")]),
     ("print-all-text", "changelog", 1280, "light", "code that may not wrap in print",
      "@media print { code { white-space: pre; overflow-wrap: normal; } }"),
     ("print-no-double-url", "changelog", 1280, "light", "the URL printed after an autolink",
@@ -97,10 +99,22 @@ MUTATIONS = [
      ".sheet { background: transparent; box-shadow: none; }"),
     ("sheet-card", "showcase", 1280, "dark", "a sheet as wide as the window",
      ".sheet { max-width: none; }"),
+    ("pushed-page", "showcase", 390, "light", "a pushed page shown before its link is followed",
+     ".pushed-page:not(:target) { display: block; }"),
+    ("pushed-page", "showcase", 1280, "dark", "a pushed page without a back link",
+     [('<p><a class="back-link" href="#guide-open">Back</a></p>\n', "")]),
+    ("pushed-page", "showcase", 1280, "light", "a pushed page shown beside the sheet",
+     [(".pushed-page:target ~ main { display: none; }", "")]),
+    ("hreflang", "changelog-all", 1280, "light", "a language page that was not written",
+     [('<link rel="alternate" hreflang="es" href="changelog.es.html">', '<link rel="alternate" hreflang="es" href="changelog.es-ES.html">'),
+      ('<a href="changelog.es.html" hreflang="es"', '<a href="changelog.es-ES.html" hreflang="es"')]),
+    ("hreflang", "changelog-all", 1280, "light", "the switcher marking no page as the current one",
+     [(' aria-current="page"', "")]),
 ]
 
 VIEWPORT = dict(check_pages.VIEWPORTS)
-FILES = {"changelog": "changelog.html", "showcase": "showcase.html", "changelog-de": "changelog-de.html"}
+FILES = {"changelog": "changelog.html", "showcase": "showcase.html", "changelog-de": "changelog-de.html",
+         "changelog-all": os.path.join(check_pages.ALL_LOCALES_DIR, check_pages.ALL_LOCALES_PAGE)}
 
 
 def mutate(html, change, what):
@@ -147,8 +161,12 @@ def main():
                 with open(spec["path"], encoding="utf-8") as f:
                     html = mutate(f.read(), change, what)
                 directory = os.path.join(temp, f"mutation-{index}")
-                os.makedirs(directory)
                 spec["path"] = os.path.join(directory, FILES[page])
+                # A page of `--locale all` comes with the pages it links to.
+                if spec.get("languages"):
+                    shutil.copytree(os.path.dirname(specs[page]["path"]), os.path.dirname(spec["path"]))
+                else:
+                    os.makedirs(directory)
                 with open(spec["path"], "w", encoding="utf-8") as f:
                     f.write(html)
                 checker.out_dir = directory

@@ -110,10 +110,12 @@ extension Compiler {
             templateOutput = template.emit(notes, imageFiles: readOptions.imageFiles, feeds: publishing.feedLinks, engine: engine)
             guard !engine.hasErrors else { return nil }
         }
+        // `--locale all`: the notes again in each locale of the plan's targets.
+        let locales = LocaleOutputs(manifest, selection: selection, plan: plan)
         if leavesMemoryForExit { ProcessLifetime.keep(notes) }
         return Compilation(notes: notes, request: request, whatsNewKitJSON: whatsNewKitJSON, whatsNewKitRefs: whatsNewKitRefs,
                            templateOutput: templateOutput,
-                           imageFiles: readOptions.imageFiles, publishing: publishing)
+                           imageFiles: readOptions.imageFiles, publishing: publishing, locales: locales)
     }
 }
 
@@ -131,6 +133,8 @@ public struct Compilation: Sendable {
     let imageFiles: ImageFileOptions
     /// The feeds the HTML page links to, and the appcast `--into` filled.
     let publishing: Publishing
+    /// The notes of the targets with a locale of their own (`--locale all`), and the pages' links to each other.
+    let locales: LocaleOutputs
 
     /// The output for `target`, handed to `write` in order in chunks of about 128 KB.
     public func render(_ target: OutputPlan.Target, to write: (UnsafeBufferPointer<UInt8>) -> Void) {
@@ -153,6 +157,7 @@ public struct Compilation: Sendable {
             output += templateOutput ?? ""
             return
         }
+        let notes = locales.notes(for: target) ?? self.notes
         switch target.format {
         case .ansi:
             ANSIEmitter(capabilities: target.path == "-" ? request.terminal : .plain, width: request.width).emit(notes, into: &output)
@@ -162,6 +167,7 @@ public struct Compilation: Sendable {
             let page = request.page ?? (notes.versions.count == 1 ? .showcase : .changelog)
             var html = HTMLEmitter(page: page)
             html.feeds = publishing.feedLinks
+            html.languages = locales.languageLinks(for: target)
             html.emit(notes, imageFiles: imageFiles, into: &output)
         case .json:
             JSONEmitter().emit(notes, into: &output)

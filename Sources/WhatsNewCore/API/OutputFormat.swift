@@ -36,6 +36,11 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// Whether `--locale all` writes one file per locale of this format (the others are written once).
+    public var isPerLocale: Bool {
+        [.ansi, .markdown, .html, .releaseBody].contains(self)
+    }
+
     /// The file name a format gets when several are written into one directory.
     public var defaultFileName: String {
         switch self {

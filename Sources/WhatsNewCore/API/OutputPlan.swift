@@ -4,6 +4,14 @@ public struct OutputPlan: Sendable, Hashable {
         public let format: OutputFormat
         /// A file path, or "-" for standard output.
         public let path: String
+        /// The locale this target's texts are in (`--locale all`); nil: the run's `--locale`.
+        public let locale: String?
+
+        public init(format: OutputFormat, path: String, locale: String? = nil) {
+            self.format = format
+            self.path = path
+            self.locale = locale
+        }
     }
 
     public let targets: [Target]

@@ -21,6 +21,9 @@ public struct HTMLEmitter: Sendable {
     public var page: Page
     /// The feeds written beside the page, which its `<head>` advertises.
     public var feeds: [FeedLink] = []
+    /// The same page in each language of `--locale all` (this one among them): `hreflang` alternates in the
+    /// `<head>` and a language switcher at the top.
+    public var languages: [LanguageLink] = []
 
     public init(page: Page) {
         self.page = page
@@ -68,7 +71,7 @@ public struct HTMLEmitter: Sendable {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="color-scheme" content="light dark">
         <meta name="generator" content="whatsnew">
-        \(feedLinks(title: title.isEmpty ? words.releaseNotes : title))<title>\(HTMLEscaping.escape(title.isEmpty ? words.releaseNotes : title))</title>
+        \(feedLinks(title: title.isEmpty ? words.releaseNotes : title))\(languageAlternates())<title>\(HTMLEscaping.escape(title.isEmpty ? words.releaseNotes : title))</title>
         <style>
         \(HTMLStyle.css(accent: context.accent))</style>
         </head>
@@ -83,6 +86,7 @@ public struct HTMLEmitter: Sendable {
             if let version = notes.versions.first {
                 showcase(version, context: context, into: &html)
             } else {
+                html += languageSwitcher(words: words, wordsLanguage: context.wordsLanguage)
                 html += "<main id=\"main\"><p\(context.wordsLanguage)>\(HTMLEscaping.escape(words.noVersion))</p></main>\n"
             }
         }
@@ -92,6 +96,7 @@ public struct HTMLEmitter: Sendable {
     // MARK: Pages
 
     private func changelog(_ notes: ReleaseNotes, context: Context, threads: Threads?, into html: inout OutputBuffer) {
+        html += languageSwitcher(words: context.words, wordsLanguage: context.wordsLanguage)
         header(notes, context: context, into: &html)
         html += "<div class=\"page-layout\">\n"
         // Each title is parsed once, for the index and its article.
@@ -246,7 +251,13 @@ public struct HTMLEmitter: Sendable {
         html += "</article>\n"
     }
 
+    /// The sheet; a `present` page comes before it (hidden until pushed, when it hides the sheet and the
+    /// language switcher that follow it: a sibling selector needs no script and no `:has()`).
     private func showcase(_ version: ReleaseNotes.Version, context: Context, into html: inout OutputBuffer) {
+        if let action = version.secondaryAction, case .present(let pageTitle, let body) = action.kind {
+            pushedPage(title: pageTitle, actionTitle: action.title, body: body, of: version, context: context, into: &html)
+        }
+        html += languageSwitcher(words: context.words, wordsLanguage: context.wordsLanguage)
         html += "<main id=\"main\" class=\"sheet\" style=\"\(HTMLStyle.layoutVariables(version.layout))\">\n"
         html += "<h1 class=\"sheet-title\" dir=\"auto\"\(context.language(version.languages.language(of: .title)))\(context.titleStyle(version.titleColor))>"
         html.markdown(context.texts.text(parsing: version.title))
@@ -254,7 +265,11 @@ public struct HTMLEmitter: Sendable {
         featureList(version, context: context, headingLevel: 2, permalinks: false, into: &html)
         html += "<footer class=\"sheet-footer\">\n"
         if let action = version.secondaryAction {
-            secondary(action, of: version, context: context, headingLevel: 2, into: &html)
+            if case .present = action.kind {
+                pushedPageLink(action, of: version, context: context, into: &html)
+            } else {
+                secondary(action, of: version, context: context, headingLevel: 2, into: &html)
+            }
         }
         // The primary action continues to the app's page; without one there is nowhere to go, and no button.
         if let url = context.notes.appURL.flatMap({ LinkPolicy.sanitized($0, allowRelative: false) }) {
@@ -268,6 +283,46 @@ public struct HTMLEmitter: Sendable {
             html += "</a>\n"
         }
         html += "</footer>\n</main>\n"
+    }
+
+    /// The showcase's `present` action: a link to its page, pushed over the sheet (`pushedPage`).
+    private func pushedPageLink(_ action: ReleaseNotes.SecondaryAction, of version: ReleaseNotes.Version, context: Context,
+                                into html: inout OutputBuffer) {
+        html += "<p class=\"secondary-action\" dir=\"auto\"\(context.language(version.languages.language(of: .secondaryTitle)))"
+        html += context.linkStyle(action.foregroundColor)
+        html += "><a id=\""
+        html.escaped(version.anchor)
+        html += "-open\" href=\"#"
+        html.escaped(version.anchor)
+        html += "-page\">"
+        html.markdown(context.texts.text(parsing: action.title), insideLink: true)
+        html += "</a></p>\n"
+    }
+
+    /// The showcase's `present` page as a page pushed in place of the sheet, without script: hidden until its link
+    /// makes it the `:target`, then shown instead of the sheet, with a back link to the link that opened it (where
+    /// focus returns). Printed after the sheet. It is a page of its own: its `h1` is the page's title, else the
+    /// action's.
+    private func pushedPage(title: String?, actionTitle: String, body: String, of version: ReleaseNotes.Version, context: Context,
+                            into html: inout OutputBuffer) {
+        let languages = version.languages
+        html += "<section class=\"pushed-page\" id=\""
+        html.escaped(version.anchor)
+        html += "-page\" tabindex=\"-1\" aria-labelledby=\""
+        html.escaped(version.anchor)
+        html += "-page-title\">\n<div class=\"pushed-card\">\n<p class=\"pushed-bar\"><a class=\"back-link\" href=\"#"
+        html.escaped(version.anchor)
+        html += "-open\"\(context.wordsLanguage)><span class=\"back-chevron\" aria-hidden=\"true\">‹</span>"
+        html.escaped(context.words.back)
+        html += "</a></p>\n<div class=\"page\" dir=\"auto\"\(context.language(languages.language(of: .pageBody)))>\n<h1 id=\""
+        html.escaped(version.anchor)
+        html += "-page-title\" dir=\"auto\""
+        html += context.language(languages.language(of: title == nil ? .secondaryTitle : .pageTitle))
+        html += ">"
+        html.markdown(context.texts.text(parsing: title ?? actionTitle))
+        html += "</h1>\n"
+        html.markdown(context.texts.document(parsing: body), topHeadingLevel: 2)
+        html += "</div>\n</div>\n</section>\n"
     }
 
     // MARK: Parts

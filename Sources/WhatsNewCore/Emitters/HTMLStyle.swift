@@ -219,11 +219,18 @@ enum HTMLStyle {
         details.secondary-action > summary { cursor: pointer; color: var(--link); width: fit-content; }
         .page { margin-top: 0.75rem; padding: 0.25rem 1.25rem; background: var(--panel); border-radius: 12px; font-weight: 400; text-align: start; }
         .page h2, .page h3, .page h4, .page h5, .page h6 { font-size: 1.05rem; margin: 1rem 0 0.25rem; }
+        .languages { max-width: 48rem; margin: 0 auto; padding: 1rem 1.25rem 0; font-size: 0.9rem; }
+        .languages ul { display: flex; flex-wrap: wrap; gap: 0.4rem 0.5rem; }
+        .languages a { display: inline-block; padding: 0.3rem 0.8rem; border: 1px solid var(--line); border-radius: 999px; color: var(--link);
+          text-decoration: none; line-height: 1.4; }
+        .languages a:hover { text-decoration: underline; }
+        .languages a[aria-current="page"] { background: var(--accent-tint); color: var(--accent-on-tint); border-color: transparent; font-weight: 600; }
         .site-footer { padding-top: 2rem; padding-bottom: 3rem; color: var(--muted); font-size: 0.9rem; }
         .site-footer p { margin: 0; border-top: 1px solid var(--line); padding-top: 1.25rem; }
 
         @media (min-width: 64rem) {
           .site-header, .page-layout, .site-footer { max-width: 72rem; padding: 0 2.5rem; }
+          .languages { max-width: 72rem; padding: 1.25rem 2.5rem 0; }
           .site-header { padding-top: 3.5rem; padding-bottom: 2rem; }
           .site-header h1 { font-size: 2.75rem; }
           .page-layout { display: grid; grid-template-columns: 17rem minmax(0, 46rem); gap: 4rem; align-items: start; }
@@ -239,7 +246,7 @@ enum HTMLStyle {
           body { font-size: 16px; }
           .site-header { padding-top: 1.75rem; padding-bottom: 1rem; }
           .site-header h1 { font-size: 1.75rem; }
-          .site-header, .page-layout, .site-footer { padding-left: 1rem; padding-right: 1rem; }
+          .site-header, .page-layout, .site-footer, .languages { padding-left: 1rem; padding-right: 1rem; }
           .version-header h2 { font-size: 1.35rem; }
           .feature { gap: 0.8rem; }
         }
@@ -259,18 +266,33 @@ enum HTMLStyle {
           text-align: center; padding: 1rem 0 1.25rem; margin: var(--footer-padding-top) var(--footer-padding-right) var(--footer-padding-bottom)
           var(--footer-padding-left); background: var(--bg); box-shadow: 0 -1px 0 var(--line); }
         .sheet-footer .secondary-action { margin: 0; }
-        .sheet-footer .page { max-height: 50vh; overflow-y: auto; }
-        .sheet-footer details.secondary-action > summary { margin: 0 auto; }
+        .pushed-page:not(:target) { display: none; }
+        .pushed-page:target ~ main, .pushed-page:target ~ .languages { display: none; }
+        .pushed-page:focus { outline: none; }
+        .pushed-card { max-width: 34rem; margin: 0 auto; padding: 0 1.25rem 2rem; background: var(--bg); text-align: start; }
+        .pushed-bar { position: sticky; top: 0; z-index: 1; margin: 0 -1.25rem; padding: 0.5rem 0.75rem; background: var(--bg);
+          box-shadow: 0 1px 0 var(--line); }
+        .back-link { display: inline-flex; align-items: center; gap: 0.3rem; min-height: 2.75rem; padding: 0 0.5rem; font-weight: 600; text-decoration: none; }
+        .back-link:hover { text-decoration: underline; }
+        .back-chevron { font-size: 1.4em; line-height: 1; }
+        .pushed-page .page { margin: 0; padding: 0.5rem 0 0; background: none; border-radius: 0; }
+        .pushed-page .page > h1:first-child { font-size: 1.9rem; line-height: 1.2; letter-spacing: -0.02em; margin: 0.75rem 0; }
         .primary-button { display: block; font-weight: 600; text-decoration: none; border-radius: var(--button-radius); padding: 0.9rem 1rem;
           background: var(--button-bg-light); color: var(--button-fg-light); }
         .primary-button:focus-visible { outline: 3px solid var(--accent); outline-offset: 3px; }
         @media (prefers-color-scheme: dark) { .primary-button { background: var(--button-bg-dark); color: var(--button-fg-dark); } }
+        body.showcase .languages { max-width: 34rem; padding: 0 0 1rem; }
         @media (min-width: 40rem) {
           body.showcase { background: var(--backdrop); padding: 3rem 1.5rem; }
+          .pushed-card { padding: 0 2.5rem 2.5rem; border-radius: 24px;
+            box-shadow: 0 1px 2px rgba(0, 0, 0, 0.08), 0 12px 40px rgba(0, 0, 0, 0.12); }
+          .pushed-bar { margin: 0 -2.5rem; padding: 0.75rem 1.75rem; border-radius: 24px 24px 0 0; }
           .sheet { padding-left: 2.5rem; padding-right: 2.5rem; border-radius: 24px;
             box-shadow: 0 1px 2px rgba(0, 0, 0, 0.08), 0 12px 40px rgba(0, 0, 0, 0.12); }
         }
         @media (max-width: 39.99rem) {
+          body.showcase .languages { padding: 1rem 1.25rem 0.5rem; }
+          .pushed-card { min-height: 100vh; }
           .sheet { min-height: 100vh; }
           .sheet-footer { margin-top: auto; }
           .sheet-title { font-size: 1.9rem; }
@@ -279,7 +301,11 @@ enum HTMLStyle {
         @media print {
           :root { --bg: #ffffff; --fg: #000000; --muted: #333333; --panel: #f2f2f2; --line: #cccccc; }
           body.showcase { background: #ffffff; padding: 0; }
-          .skip-link, .version-index, .primary-button, .permalink-mark { display: none; }
+          .skip-link, .version-index, .primary-button, .permalink-mark, .languages, .pushed-bar { display: none; }
+          body.showcase { display: flex; flex-direction: column; }
+          .pushed-page, .pushed-page:not(:target) { display: block; order: 1; }
+          .pushed-page:target ~ main { display: flex; }
+          .pushed-card { max-width: none; min-height: 0; padding: 0; box-shadow: none; }
           .site-header { padding-top: 0; }
           .page-layout { display: block; }
           .version { break-inside: auto; }
