@@ -95,6 +95,7 @@ struct ShowCommand: ParsableCommand {
             throw Output.fail(error)
         }
         if let problem = outcome.plan.stateProblem { Output.standardError(printer.render(problem)) }
+        for warning in outcome.plan.stateWarnings { Output.standardError(printer.render(warning)) }
         if explain { for step in outcome.plan.decision.explanation { Output.standardError("whatsnew: explain: \(step)\n") } }
         if case .skipped? = outcome.recording {
             let versions = outcome.plan.decision.versionsToRecord.map(\.description).joined(separator: ", ")

@@ -1,7 +1,7 @@
 import ArgumentParser
 import WhatsNewCore
 
-/// `whatsnew state list|record V|forget V|reset|path`: what `show` has recorded as presented.
+/// `whatsnew state list|record V|forget V|reset|merge FILE…|path`: what `show` has recorded as presented.
 struct StateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "state",
@@ -19,13 +19,16 @@ struct StateCommand: ParsableCommand {
         ~/.local/state/whatsnew/<app-id>.json; the app id comes from --app-id or
         the manifest's app.id. --state-file FILE names the file directly.
         Changes are written atomically under a lock on <file>.lock, so they
-        never lose a version a concurrent 'show' records.
+        never lose a version a concurrent 'show' records. The state merges
+        without loss across devices (see docs/state.md): conflict copies a
+        sync tool leaves beside the file are merged on every read and removed
+        on the next write; 'state merge' merges other copies by hand.
 
         Exit codes: 0 success; 1 the manifest has errors (it is read for its
         app.id); 64 usage error (no or invalid app id, invalid version); 74 the
         state file cannot be read or written, or is corrupt (record, forget).
         """,
-        subcommands: [List.self, Record.self, Forget.self, Reset.self, Path.self]
+        subcommands: [List.self, Record.self, Forget.self, Reset.self, Merge.self, Path.self]
     )
 }
 
@@ -92,7 +95,7 @@ struct StateTarget: ParsableArguments {
         let result: StateUpdateResult
         do {
             result = try store.update(change)
-        } catch let error as IOError {
+        } catch {
             throw Output.fail(error)
         }
         if case .skipped(let problem) = result {
@@ -117,15 +120,24 @@ extension StateCommand {
               1.1.0
 
             A corrupt state file is reported as a warning and lists nothing; it is
-            left untouched.
+            left untouched. Conflict copies beside the state file are listed with
+            it, then written into it and removed.
             """
         )
 
         @OptionGroup var target: StateTarget
 
         func run() throws {
-            let reading = try target.read(try target.store(for: "list"))
+            let store = try target.store(for: "list")
+            let reading = try target.read(store)
             Output.standardOutput(reading.sortedVersions.map { "\($0)\n" }.joined())
+            if !reading.mergedCopies.isEmpty, reading.problem == nil {
+                do {
+                    try store.mergeConflictCopies()
+                } catch {
+                    throw Output.fail(error)
+                }
+            }
         }
     }
 
@@ -188,11 +200,16 @@ extension StateCommand {
     struct Reset: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "reset",
-            abstract: "Forget every presented version (removes the state file, even a corrupt one).",
+            abstract: "Forget everything on every device: presented versions and tips.",
             discussion: """
             Example:
               $ whatsnew state reset --app-id com.example.trails
               $ whatsnew state list --app-id com.example.trails
+
+            Writes a reset record newer than every record in the state: every
+            copy this state is merged with (on another device, in a conflict
+            copy) drops what it holds from before the reset. A corrupt state file
+            is replaced.
             """
         )
 
@@ -205,6 +222,71 @@ extension StateCommand {
             } catch {
                 throw Output.fail(error)
             }
+        }
+    }
+
+    struct Merge: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "merge",
+            abstract: "Merge other copies of the state file into it.",
+            discussion: """
+            Example:
+              $ whatsnew state merge ~/backup/com.example.trails.json --app-id com.example.trails
+              merged '/home/ada/backup/com.example.trails.json': 2 presented versions, 1 forgotten, 3 donations, 1 tip status, 0 parameters, 2 tip displays
+
+            Each file is read as strictly as the state file (format 1 or 2) and
+            merged record by record: nothing either copy holds is lost, and the
+            files are left as they are. If one is corrupt, it is reported and
+            nothing is merged (exit 74).
+            """
+        )
+
+        @Argument(help: ArgumentHelp("Copies of the state file to merge in.", valueName: "file"))
+        var files: [String]
+
+        @OptionGroup var state: StateOptions
+        @OptionGroup var colorOptions: ColorOptions
+
+        func validate() throws {
+            if files.isEmpty { throw ValidationError("no files to merge; expected one or more copies of the state file") }
+            if state.isInMemory { throw ValidationError("'--state-file -' keeps state in memory only; expected a state file to merge into") }
+        }
+
+        func run() throws {
+            let printer = TextDiagnosticPrinter(useColor: colorOptions.useColor(for: 2))
+            let store = FileStateStore(path: try state.statePath(manifestAppID: nil))
+            let readings: [StateReading]
+            do {
+                readings = try store.merge(files: files)
+            } catch {
+                throw Output.fail(error)
+            }
+            var failed = false
+            for reading in readings {
+                if let problem = reading.problem {
+                    Output.standardError(printer.render(problem))
+                    failed = true
+                }
+            }
+            if failed {
+                Output.standardError("whatsnew: error: nothing was merged into '\(TerminalSafeText.visible(store.path))'\n")
+                throw Output.ioError
+            }
+            for (file, reading) in zip(files, readings) {
+                Output.standardOutput("merged '\(TerminalSafeText.visible(file))': \(Self.summary(of: reading.state))\n")
+            }
+        }
+
+        /// How many records of each kind a copy holds.
+        static func summary(of state: SyncedState) -> String {
+            func count(_ number: Int, _ singular: String, _ plural: String) -> String { "\(number) \(number == 1 ? singular : plural)" }
+            let displays = state.displays.keys.reduce(0) { $0 + state.displayCount(ofTip: $1) }
+            return [count(state.presented.count, "presented version", "presented versions"),
+                    "\(state.forgotten.count) forgotten",
+                    count(state.donations.values.reduce(0) { $0 + $1.count }, "donation", "donations"),
+                    count(state.statuses.count, "tip status", "tip statuses"),
+                    count(state.parameters.count, "parameter", "parameters"),
+                    count(displays, "tip display", "tip displays")].joined(separator: ", ")
         }
     }
 

@@ -257,8 +257,16 @@ final class EmbeddingExampleTests: XCTestCase {
         XCTAssertEqual(ours.status, theirs.status, "\(message): exit status", file: file, line: line)
     }
 
+    /// What the example's state file and show's hold: the format, the devices and the presented versions (the
+    /// times of the records differ: the two programs record a moment apart).
     private func states() throws -> (String?, String?) {
-        (try? directory.read("example.json"), try? directory.read("show.json"))
+        func summary(_ name: String) -> String? {
+            guard let text = try? directory.read(name),
+                  let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return nil }
+            let presented = (object["presented"] as? [String: Any]).map { $0.keys.sorted() } ?? []
+            return "format \(object["formatVersion"] ?? "?"), devices \(object["devices"] ?? "?"), presented \(presented)"
+        }
+        return (summary("example.json"), summary("show.json"))
     }
 
     func testItShowsWhatShowShowsOncePerVersion() throws {

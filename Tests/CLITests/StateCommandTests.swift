@@ -38,16 +38,24 @@ final class StateCommandTests: XCTestCase {
         assert(try run(["record", "1.10.0-rc.1"] + app), status: 0)
         assert(try run(["record", "1.2.0"] + app), status: 0)
         assert(try run(["list"] + app), status: 0, stdout: "1.0.0\n1.2.0\n1.10.0-rc.1\n")
-        XCTAssertEqual(try String(contentsOfFile: stateFile, encoding: .utf8),
-                       "{\n  \"formatVersion\": 1,\n  \"presented\": [\n    \"1.0.0\",\n    \"1.2.0\",\n    \"1.10.0-rc.1\"\n  ]\n}\n")
+        let written = try stateJSON()
+        XCTAssertEqual(written["formatVersion"] as? Int, 2)
+        let device = try String(contentsOfFile: stateHome + "/whatsnew-device/id", encoding: .utf8)
+        XCTAssertEqual(written["devices"] as? [String], [String(device.dropLast())], "one device: this one, by its id beside the state")
+        XCTAssertEqual((written["presented"] as? [String: Any]).map { Set($0.keys) }, ["1.0.0", "1.2.0", "1.10.0-rc.1"])
         assert(try run(["forget", "v1.2"] + app), status: 0)
         assert(try run(["forget", "1.2.0"] + app), status: 0,
                stderr: "whatsnew: note: 1.2.0 is not recorded in '\(stateFile)'; nothing to forget\n")
         assert(try run(["list"] + app), status: 0, stdout: "1.0.0\n1.10.0-rc.1\n")
         assert(try run(["reset"] + app), status: 0)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: stateFile))
+        XCTAssertNotNil(try stateJSON()["reset"], "a reset is a record, which wins on every device the state is merged with")
+        XCTAssertEqual((try stateJSON()["presented"] as? [String: Any])?.count, 0)
         assert(try run(["list"] + app), status: 0)
         assert(try run(["reset"] + app), status: 0, stderr: "", file: #filePath, line: #line)
+    }
+
+    private func stateJSON() throws -> [String: Any] {
+        try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: stateFile))) as? [String: Any])
     }
 
     func testTheManifestNamesTheStateFile() throws {
@@ -103,7 +111,7 @@ final class StateCommandTests: XCTestCase {
         let corrupt = "{\"formatVersion\": 7, \"presented\": []}\n"
         try corrupt.write(toFile: stateFile, atomically: false, encoding: .utf8)
         let warning = """
-        \(stateFile):1:19: warning: corrupt state file (left untouched, read as empty): unknown format version 7; expected 1 [corrupt-state-file]
+        \(stateFile):1:19: warning: corrupt state file (left untouched, read as empty): unknown format version 7; expected 1 or 2 (a newer whatsnew may have written it) [corrupt-state-file]
           |
         1 | {"formatVersion": 7, "presented": []}
           |                   ^
@@ -161,7 +169,7 @@ final class StateCommandTests: XCTestCase {
     }
 
     func testHelpShowsAnExample() throws {
-        for command in [[], ["list"], ["record"], ["forget"], ["reset"], ["path"]] {
+        for command in [[], ["list"], ["record"], ["forget"], ["reset"], ["merge"], ["path"]] {
             let help = try run(command + ["--help"])
             XCTAssertEqual(help.status, 0)
             XCTAssertTrue(help.stdout.contains("Example:"), "\(command): \(help.stdout)")

@@ -107,7 +107,7 @@ final class StateStoreTests: XCTestCase {
             ("{\"formatVersion\": \"1\", \"presented\": []}", "expected an integer for 'formatVersion', found a string", 1, 19),
             ("{\"formatVersion\": 3, \"presented\": [], \"seen\": {}}", "unknown format version 3; expected 1 or 2", 1, 19),
             ("{\"formatVersion\": 2, \"devices\": [], \"presented\": {}, \"seen\": {}}", "unknown key 'seen'; expected one of", 1, 54),
-            ("{\"formatVersion\": 2, \"devices\": [\"ABC\"], \"presented\": {}}", "expected a device id (32 lowercase hex digits) in 'devices', found a string 'ABC'", 1, 34),
+            ("{\"formatVersion\": 2, \"devices\": [\"\"], \"presented\": {}}", "expected a device id (a string of 1 to 128 bytes) in 'devices', found a string ''", 1, 34),
             ("{\"formatVersion\": 2, \"devices\": [], \"presented\": {\"1.0.0\": [0, 0]}}", "expected no stamps in 'presented' while 'devices' lists none", 1, 64),
             ("{\"formatVersion\": 2, \"devices\": [], \"presented\": {\"1.0.0\": [-1, 0]}}", "expected a time in milliseconds from 0 to", 1, 61),
             ("{\"formatVersion\": 1, \"presented\": [], \"extra\": true}", "unknown key 'extra'; expected only 'formatVersion' and 'presented' in format 1", 1, 39),

@@ -6,12 +6,19 @@ public struct PresentationPlan: Sendable {
     public var entries: [VersionEntry]
     /// Why the state read as empty (a corrupt state file), to report as a warning.
     public var stateProblem: Diagnostic?
+    /// Conflict copies beside the state file that could not be merged, to report as warnings.
+    public var stateWarnings: [Diagnostic]
+    /// Whether conflict copies were merged into the state read, to be written and removed.
+    public var mergedConflictCopies: Bool
 
-    public init(current: SemanticVersion, decision: PresentationDecision, entries: [VersionEntry], stateProblem: Diagnostic? = nil) {
+    public init(current: SemanticVersion, decision: PresentationDecision, entries: [VersionEntry], stateProblem: Diagnostic? = nil,
+                stateWarnings: [Diagnostic] = [], mergedConflictCopies: Bool = false) {
         self.current = current
         self.decision = decision
         self.entries = entries
         self.stateProblem = stateProblem
+        self.stateWarnings = stateWarnings
+        self.mergedConflictCopies = mergedConflictCopies
     }
 }
 

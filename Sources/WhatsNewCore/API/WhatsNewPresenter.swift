@@ -48,7 +48,8 @@ public struct WhatsNewPresenter {
         let decision = PresentationPolicy.decide(available: manifest.versions.map(\.version), current: current,
                                                  presented: reading.presented, options: options)
         let entries = decision.versionsToShow.compactMap { manifest.entry(for: $0) }
-        return PresentationPlan(current: current, decision: decision, entries: entries, stateProblem: reading.problem)
+        return PresentationPlan(current: current, decision: decision, entries: entries, stateProblem: reading.problem,
+                                stateWarnings: reading.warnings, mergedConflictCopies: !reading.mergedCopies.isEmpty)
     }
 
     /// Records the versions a plan showed. A corrupt state file is left untouched (`.skipped`).
@@ -72,7 +73,11 @@ public struct WhatsNewPresenter {
             return PresentationOutcome(plan: PresentationPlan(current: current, decision: decision, entries: []), recording: nil, silenced: reason)
         }
         let plan = try plan(for: current)
-        guard !plan.entries.isEmpty else { return PresentationOutcome(plan: plan, recording: nil) }
+        guard !plan.entries.isEmpty else {
+            // Nothing to show, but conflict copies a sync tool left are merged into the file and removed now.
+            if record, plan.mergedConflictCopies { try store.mergeConflictCopies() }
+            return PresentationOutcome(plan: plan, recording: nil)
+        }
         try render(plan.entries, manifest)
         return PresentationOutcome(plan: plan, recording: record ? try self.record(plan) : nil)
     }

@@ -10,7 +10,7 @@
 /// App ids that would look like one of these copies of another app's state are refused (`StateLocation`).
 enum ConflictCopies {
     /// At most this many copies are merged by one read; the rest wait for the next.
-    static let maxCopies = 64
+    static let maxCopies = 16
 
     /// The paths of `path`'s conflict copies in its folder, sorted.
     static func find(beside path: String) throws(IOError) -> [String] {

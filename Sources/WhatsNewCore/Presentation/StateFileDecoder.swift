@@ -36,7 +36,7 @@ struct StateFileDecoder {
             throw Corruption(message: "the file is larger than \(StateFileFormat.maxBytes) bytes; expected a small JSON object", range: .fileStart)
         }
         let document = YAMLParser.parse(file, format: .json)
-        if let error = document.errors.first { throw Corruption(message: "not valid JSON: \(error.message)", range: error.range ?? .fileStart) }
+        if let error = document.errors.first { throw Corruption(message: "not valid JSON: \(error.message)", range: error.range) }
         guard let root = document.root else { throw Corruption(message: "the file is empty; expected a JSON object", range: .fileStart) }
         guard let pairs = root.mapping else {
             throw Corruption(message: "expected a JSON object with 'formatVersion', found \(root.kindDescription)", range: root.range)
@@ -85,8 +85,10 @@ struct StateFileDecoder {
             }
         }
         for item in try sequence(try member("devices", of: root, expected: "a list of device ids"), "a list of device ids for 'devices'") {
-            guard let text = item.scalar.flatMap({ $0.kind == .string ? $0.text : nil }), DeviceID.isValid(text) else {
-                throw Corruption(message: "expected a device id (32 lowercase hex digits) in 'devices', found \(describe(item))", range: item.range)
+            guard let text = item.scalar.flatMap({ $0.kind == .string ? $0.text : nil }), !text.isEmpty,
+                  text.utf8.count <= DeviceID.maxStoredBytes else {
+                throw Corruption(message: "expected a device id (a string of 1 to \(DeviceID.maxStoredBytes) bytes) in 'devices', "
+                                 + "found \(describe(item))", range: item.range)
             }
             let device = DeviceID(text)
             if devices.contains(device) { throw Corruption(message: "the device id '\(text)' is listed twice in 'devices'", range: item.range) }

@@ -9,14 +9,29 @@
 ///   "presented": {
 ///     "1.0.0": [1764300000000,0]
 ///   },
-///   "forgotten": { "0.9.0": [1764300000000,1] },
-///   "donations": { "sync.finished": [[1764300000000,0], …] },
-///   "displays": { "parallel-sync": [{"device":1,"count":2,"last":[1764300000000,1]}] },
-///   "statuses": { "parallel-sync": {"invalidated":"tipClosed","at":[1764300000000,0]} },
-///   "parameters": { "loggedIn": {"value":true,"at":[1764300000000,0]} }
+///   "forgotten": {
+///     "0.9.0": [1764300000000,1]
+///   },
+///   "donations": {
+///     "sync.finished": [
+///       [1764300000000,0]
+///     ]
+///   },
+///   "displays": {
+///     "parallel-sync": [
+///       {"device":1,"count":2,"last":[1764300000000,1]}
+///     ]
+///   },
+///   "statuses": {
+///     "parallel-sync": {"invalidated":"tipClosed","at":[1764300000000,0]}
+///   },
+///   "parameters": {
+///     "loggedIn": {"value":true,"at":[1764300000000,0]}
+///   }
 /// }
 /// ```
-/// Members without records are left out (`presented` is always written). Format 1,
+/// Keys are sorted (versions by precedence, names by UTF-8 bytes), stamps ascending; members without records
+/// are left out (`presented` is always written). Format 1,
 /// `{"formatVersion": 1, "presented": ["1.0.0"]}`, is still read (see `StateFileDecoder`) and upgraded on
 /// the next write.
 enum StateFileFormat {

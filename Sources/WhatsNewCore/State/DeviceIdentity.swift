@@ -50,7 +50,10 @@ extension DeviceID {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
-    /// Whether `text` is an id as `random()` makes them (the state file's reader accepts these only).
+    /// The longest id a state file may hold (ids `random()` makes have 32 bytes; an app may pick its own).
+    public static let maxStoredBytes = 128
+
+    /// Whether `text` is an id as `random()` makes them (what the device id file must hold).
     public static func isValid(_ text: String) -> Bool {
         text.utf8.count == 32 && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
     }

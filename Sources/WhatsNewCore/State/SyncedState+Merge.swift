@@ -30,6 +30,9 @@ extension SyncedState {
     /// Drops every record a reset or a later record supersedes: records stamped before `reset` (tip records
     /// before `tipsReset` too), the older of a version's presentation and forgetting, and all but the latest
     /// `maxDonationsPerEvent` donations of an event. Merging and decoding leave a state normalized.
+    /// A display counter is kept whole when its latest display came after the reset: a device that showed a
+    /// tip while (unknown to it) another device reset the state keeps its count, rather than losing displays
+    /// made after the reset.
     public mutating func normalize() {
         let threshold = reset
         let tipThreshold = Self.later(reset, tipsReset)

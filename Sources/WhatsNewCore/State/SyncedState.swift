@@ -9,8 +9,8 @@
 ///   `maxDonationsPerEvent` kept.
 /// - `displays`: per tip, one counter per device, written only by that device (the newer stamp wins per
 ///   device); a tip's display count is the sum over devices.
-/// - `statuses` and `parameters`: last writer wins by `Stamp` (time, then device id); an invalidation is
-///   never undone by an older record.
+/// - `statuses` and `parameters`: last writer wins by `Stamp` (time, then device id); an invalidation
+///   outranks any other status whatever its stamp, so only a reset undoes it.
 /// - `reset`: the newest `state reset`; every record stamped before it is dropped, on every device.
 ///   `tipsReset`: the newest `tip reset`; every tip record (donations, displays, statuses, parameters)
 ///   stamped before it is dropped, presented versions are kept.

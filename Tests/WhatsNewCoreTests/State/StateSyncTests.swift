@@ -147,4 +147,25 @@ final class StateSyncTests: XCTestCase {
         let replaced = try DeviceIdentity.file(at: file).deviceID()
         XCTAssertTrue(DeviceID.isValid(replaced.rawValue), "a file without a valid id gets a new one")
     }
+
+    func testHostileFilesAreWarningsNeverCrashesOrHangs() throws {
+        let nested = String(repeating: "[", count: 100_000)
+        try write(nested, to: "app.sync-conflict-20261128-023000-AAAAAAA.json")
+        try write(String(repeating: " ", count: StateFileFormat.maxBytes + 1), to: "app.sync-conflict-20261128-023000-BBBBBBB.json")
+        try FileManager.default.createSymbolicLink(atPath: path("app.sync-conflict-20261128-023000-CCCCCCC.json"), withDestinationPath: "/etc/passwd")
+        var busy = "{\"formatVersion\": 2, \"devices\": [\"\(deviceB)\"], \"presented\": {}, \"donations\": {\"e\": ["
+        busy += (0..<50_000).map { "[\($0),0]" }.joined(separator: ",") + "]}}"
+        try write(busy, to: "app 2.json")
+        let reading = try store(deviceA).read()
+        XCTAssertEqual(reading.warnings.count, 3, reading.warnings.map(\.message).joined(separator: "\n"))
+        XCTAssertTrue(reading.warnings.allSatisfy { $0.code == "corrupt-state-file" })
+        XCTAssertTrue(reading.warnings.contains { $0.message.contains("is a symbolic link") }, "a link is not followed")
+        XCTAssertEqual(reading.state.donations["e"]?.count, 1000, "50,000 donations read, the latest 1000 kept")
+        XCTAssertEqual(reading.state.donations["e"]?.map(\.stamp.milliseconds).min(), 49_000)
+        try store(deviceA).mergeConflictCopies()
+        XCTAssertFalse(exists("app 2.json"))
+        XCTAssertTrue(exists("app.sync-conflict-20261128-023000-AAAAAAA.json"))
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: path("app.sync-conflict-20261128-023000-CCCCCCC.json")),
+                       "/etc/passwd", "the link is left as it is")
+    }
 }

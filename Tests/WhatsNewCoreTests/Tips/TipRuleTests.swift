@@ -52,10 +52,10 @@ final class TipRuleTests: XCTestCase {
     }
 
     func testPlaceholdersNoValueCanFillAreReportedWhereTheyAre() {
-        let found = diagnostics(InvalidPlaceholderRule(), "tips:\n  - id: \"new-{{trail}}\"\n    title: \"{{ tra il }} is open\"\n")
+        let found = diagnostics(InvalidPlaceholderRule(), "tips:\n  - id: \"new-{{trail}}\"\n    title: \"{{ trail name }} is open\"\n")
         XCTAssertEqual(found.map(\.code), ["invalid-placeholder"])
         XCTAssertEqual(found.first?.message,
-                       "'{{ tra il }}' in the title of tip 'new-{{trail}}' holds no placeholder name, so no --with can fill it; did you mean '{{trail}}'?")
+                       "'{{ trail name }}' in the title of tip 'new-{{trail}}' holds no placeholder name, so no --with can fill it; did you mean '{{trail}}'?")
         XCTAssertEqual(position(found), "5:13")
         let unclosed = diagnostics(InvalidPlaceholderRule(), "tips: [{ id: \"x-{{trail\", title: T }]\n")
         XCTAssertEqual(unclosed.first?.message.contains("is not closed with '}}'"), true)
