@@ -113,7 +113,7 @@ enum FuzzPipeline {
         case .html: return HTMLEmitter.Page.allCases.map { CompileRequest(page: $0) }
         case .markdown, .json, .whatsNewKitJSON: return [CompileRequest()]
         case .atom, .jsonFeed, .rss, .appcast: return [CompileRequest()]
-        case .releaseBody:
+        case .releaseBody, .fastlane:
             var newest = Selection()
             newest.latest = .latestPrerelease
             return [CompileRequest(selection: newest)]

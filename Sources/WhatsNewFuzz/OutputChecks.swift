@@ -11,7 +11,7 @@ enum OutputChecks {
             for scalar in data.unicodeScalars where scalar != "\n" {
                 precondition(!TerminalSafeText.isUnsafe(scalar), "unsafe U+\(hex(scalar)) in terminal output")
             }
-        case .html, .markdown, .json, .whatsNewKitJSON, .releaseBody, .atom, .jsonFeed, .rss, .appcast:
+        case .html, .markdown, .json, .whatsNewKitJSON, .releaseBody, .atom, .jsonFeed, .rss, .appcast, .fastlane:
             for scalar in text.unicodeScalars where scalar.value < 0x20 && scalar != "\n" && scalar != "\t" {
                 preconditionFailure("raw control U+\(hex(scalar)) in \(format.rawValue) output")
             }

@@ -25,6 +25,7 @@ struct CompileCommand: ParsableCommand {
           $ whatsnew compile notes.yaml --release latest --format release-body -o release-notes.md
           $ whatsnew compile notes.yaml --format html --format atom --format rss -o site/
           $ whatsnew compile notes.yaml --into appcast.xml          # fill a Sparkle appcast's descriptions
+          $ whatsnew compile notes.yaml --release latest --format fastlane -o fastlane/metadata   # store notes, every locale
 
         Outputs are written atomically, and nothing is written when the manifest has errors. A new file gets
         0666 less the umask; a replaced one keeps its mode and owner (a read-only one needs --force). The
@@ -37,7 +38,7 @@ struct CompileCommand: ParsableCommand {
     @Argument(help: "Manifest files, directories of fragments, or '-' for standard input.")
     var inputs: [String]
 
-    @Option(name: .long, help: "ansi, markdown, html, json, whatsnewkit-json, release-body, atom, jsonfeed, rss or appcast; repeat it with '-o DIRECTORY'.")
+    @Option(name: .long, help: "ansi, markdown, html, json, whatsnewkit-json, release-body, atom, jsonfeed, rss, appcast or fastlane; repeat it with '-o DIRECTORY'.")
     var format: [OutputFormat] = []
 
     @Option(name: .shortAndLong, help: "The output file, or a directory for several formats ('-': standard output).")
@@ -81,6 +82,9 @@ struct CompileCommand: ParsableCommand {
 
     func validate() throws {
         if release != nil, since != nil { throw ValidationError("--release and --since exclude each other; give one") }
+        if template != nil, format.contains(.fastlane) {
+            throw ValidationError("--template renders one file, and --format fastlane writes a directory of them; run compile again for it")
+        }
         try Terminal.validate(width: width)
         if locale == Self.everyLocale { try validateEveryLocale() }
         try whatsNewKit.validate(formats: format, template: template)
@@ -149,10 +153,14 @@ struct CompileCommand: ParsableCommand {
             // `-o site/`, `-o docs/CHANGELOG.md` or `--refs-out app/refs.yaml`: the directories the paths name are
             // created, as by `mkdir -p`, every one before the first output is written.
             let written = plan.targets.filter { !compilation.leavesUnchanged($0) }
-            for path in written.map(\.path) + (compilation.whatsNewKitRefs.map { [$0.path] } ?? []) {
+            let tree = Self.fastlaneFiles(of: compilation, in: plan)
+            for path in written.filter({ !$0.format.writesDirectory }).map(\.path) + tree.map(\.path)
+                + (compilation.whatsNewKitRefs.map { [$0.path] } ?? []) {
                 try FileSystem.createMissingDirectories(toward: path)
             }
-            for target in written {
+            // The store metadata's files are written together: all of them, or none when one fails.
+            try FileSystem.writeAtomically(files: tree, force: force)
+            for target in written where !target.format.writesDirectory {
                 try FileSystem.writeAtomically(to: target.path, force: force) { writer in
                     compilation.render(target) { chunk in writer.write(chunk) }
                 }
@@ -163,5 +171,12 @@ struct CompileCommand: ParsableCommand {
         } catch {
             throw Output.fail(error)
         }
+    }
+
+    /// The files of the `fastlane` target, with their paths below its directory.
+    private static func fastlaneFiles(of compilation: Compilation, in plan: OutputPlan) -> [(path: String, bytes: [UInt8])] {
+        guard let target = plan.targets.first(where: { $0.format == .fastlane }) else { return [] }
+        let directory = target.path.hasSuffix("/") ? target.path : target.path + "/"
+        return compilation.fastlaneFiles.map { (directory + $0.path, Array($0.text.utf8)) }
     }
 }

@@ -374,6 +374,17 @@ enum OutputNames {
         return result
     }
 
+    /// Whether `path` is the documented `pattern`, where `<name>` stands for one path component.
+    static func path(_ path: String, matches pattern: String) -> Bool {
+        let parts = path.split(separator: "/"), wanted = pattern.split(separator: "/")
+        guard parts.count == wanted.count else { return false }
+        return zip(parts, wanted).allSatisfy { part, want in
+            guard let open = want.firstIndex(of: "<"), let close = want.firstIndex(of: ">") else { return part == want }
+            let prefix = want[..<open], suffix = want[want.index(after: close)...]
+            return part.count > prefix.count + suffix.count && part.hasPrefix(prefix) && part.hasSuffix(suffix)
+        }
+    }
+
     /// The formats `compile --format` accepts, from its usage error.
     static func acceptedFormats() throws -> [String] {
         let result = try CommandRunner.run(["compile", "Fixtures/notes.yaml", "--format", "?"], in: Paths.repositoryRoot)

@@ -170,9 +170,22 @@ final class DocumentationTests: XCTestCase {
         XCTAssertEqual(Set(documented.formats.keys), Set(accepted),
                        "docs/outputs.md documents the formats \(documented.formats.keys.sorted()); 'whatsnew compile --format' accepts \(accepted.sorted())")
         for (format, files) in documented.formats.sorted(by: { $0.key < $1.key }) {
-            XCTAssertEqual(try OutputNames.written(["--format", format]), files.sorted(),
-                           "docs/outputs.md: the files 'compile --format \(format) -o DIR/' writes")
+            let written = try OutputNames.written(["--format", format])
+            guard files.contains(where: { $0.contains("<") }) else {
+                XCTAssertEqual(written, files.sorted(), "docs/outputs.md: the files 'compile --format \(format) -o DIR/' writes")
+                continue
+            }
+            // A tree of files (fastlane): its names are patterns, `<locale>` or `<build>` standing for one path component;
+            // each file written matches one, and each is matched.
+            let matched = files.map { pattern in written.filter { OutputNames.path($0, matches: pattern) } }
+            XCTAssertFalse(written.isEmpty, "docs/outputs.md: 'compile --format \(format) -o DIR/' writes nothing")
+            XCTAssertEqual(Set(matched.flatMap { $0 }), Set(written), "docs/outputs.md: the files 'compile --format \(format) -o DIR/' writes: \(written)")
+            for (pattern, paths) in zip(files, matched) {
+                XCTAssertFalse(paths.isEmpty, "docs/outputs.md: no file 'compile --format \(format) -o DIR/' writes is '\(pattern)': \(written)")
+            }
         }
+        // Beside another format, the tree is `fastlane/metadata/` in the directory.
+        XCTAssertTrue(try OutputNames.written(["--format", "fastlane", "--format", "markdown"]).contains("fastlane/metadata/en-US/release_notes.txt"))
         XCTAssertEqual(try OutputNames.written([]), documented.defaultFiles.sorted(),
                        "docs/outputs.md: the files 'compile -o DIR/' writes without --format")
     }

@@ -31,4 +31,18 @@ final class OutputPlanTests: XCTestCase {
         XCTAssertEqual(targets([.markdown, .html], "x.md"), ["error: several formats (markdown, html) need '-o DIRECTORY', found 'x.md', which is not a directory; "
                                                               + "write '-o x.md/' to create the directory, or give one --format"])
     }
+
+    /// `fastlane` writes a tree: `-o DIR` alone is its directory (existing or not, with or without `/`); beside other
+    /// formats it is `DIR/fastlane/metadata`; standard output cannot take it.
+    func testFastlaneWritesADirectory() {
+        XCTAssertEqual(targets([.fastlane], "fastlane/metadata"), ["fastlane fastlane/metadata"])
+        XCTAssertEqual(targets([.fastlane], "fastlane/metadata/"), ["fastlane fastlane/metadata"])
+        XCTAssertEqual(targets([.fastlane], "metadata", directory: true), ["fastlane metadata"])
+        XCTAssertEqual(targets([.markdown, .fastlane], "."  + "/"), ["markdown ./CHANGELOG.md", "fastlane ./fastlane/metadata"])
+        XCTAssertEqual(targets([.fastlane], nil), ["error: --format fastlane writes a directory of files, and standard output takes one file; "
+                                                    + "add '-o DIRECTORY' (e.g. '-o fastlane/metadata')"])
+        XCTAssertEqual(targets([.fastlane, .markdown], "-").count, 1)
+        XCTAssertTrue(OutputFormat.fastlane.writesDirectory)
+        XCTAssertFalse(OutputFormat.allCases.contains { $0 != .fastlane && $0.writesDirectory })
+    }
 }

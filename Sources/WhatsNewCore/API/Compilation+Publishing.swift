@@ -1,6 +1,6 @@
 import YAMLTree
 
-/// What the publishing formats (release body, feeds, appcast) need checked and prepared before anything is
+/// What the publishing formats (release body, feeds, appcast, store metadata) need checked and prepared before anything is
 /// written, found once per run by `Compiler.prepare`: each problem is a diagnostic, at the version it is about.
 struct Publishing: Sendable {
     /// The feeds the HTML changelog advertises in its `<head>`: those written in the same run, beside it.
@@ -8,6 +8,8 @@ struct Publishing: Sendable {
     /// `--into`: the appcast with its descriptions filled, and whether a byte of it changed.
     var filledAppcast: [UInt8]?
     var appcastChanged = false
+    /// `--format fastlane`: the files of the store metadata tree.
+    var fastlaneFiles: [FastlaneEmitter.File] = []
 
     /// The feed formats, in the order the HTML page lists them.
     static let feedFormats: [OutputFormat] = [.atom, .jsonFeed, .rss]
@@ -18,7 +20,7 @@ struct Publishing: Sendable {
         let formats = Set(plan.targets.map(\.format))
         var publishing = Publishing()
         publishing.feedLinks = feedLinks(plan, notes: notes)
-        guard request.template == nil, !formats.isDisjoint(with: [.releaseBody, .appcast] + feedFormats) else { return publishing }
+        guard request.template == nil, !formats.isDisjoint(with: [.releaseBody, .appcast, .fastlane] + feedFormats) else { return publishing }
         // The entries of the selected versions, in the notes' order, for the places of diagnostics.
         let entries = selection.versions(of: manifest)
         let errors = engine.errorCount
@@ -27,6 +29,9 @@ struct Publishing: Sendable {
             engine.report(Diagnostic(.error, code: "release-body-one-version",
                                      message: "--format release-body writes the notes of one version, and \(count)",
                                      fix: "choose it with --release V, --release latest (the newest that is not a pre-release) or --release latest-prerelease"))
+        }
+        if formats.contains(.fastlane) {
+            publishing.fastlaneFiles = FastlaneEmitter.files(manifest, entries: entries, engine: engine) ?? []
         }
         if let feed = formats.intersection(feedFormats).sorted(by: { $0.rawValue < $1.rawValue }).first {
             checkFeeds(manifest, notes: notes, entries: entries, formats: formats, naming: feed, engine: engine)
@@ -128,6 +133,10 @@ public struct AppcastInput: Sendable, Hashable {
 }
 
 extension Compilation {
+    /// The files `--format fastlane` writes below its target's directory, in order (see `FastlaneEmitter`);
+    /// empty when the plan has no `fastlane` target.
+    public var fastlaneFiles: [FastlaneEmitter.File] { publishing.fastlaneFiles }
+
     /// Whether writing `target` would leave the file as it is: `--into` found nothing to change.
     public func leavesUnchanged(_ target: OutputPlan.Target) -> Bool {
         target.format == .appcast && publishing.filledAppcast != nil && !publishing.appcastChanged

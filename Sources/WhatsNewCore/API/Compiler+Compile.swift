@@ -181,6 +181,12 @@ public struct Compilation: Sendable {
             JSONFeedEmitter().emit(notes, into: &output)
         case .rss:
             RSSEmitter().emit(notes, into: &output)
+        case .fastlane:
+            // A tree of files (`fastlaneFiles`), written by the caller; as one text, each file after its path.
+            for file in publishing.fastlaneFiles {
+                output += "==> \(file.path) <==\n"
+                output += file.text
+            }
         case .appcast:
             if let filled = publishing.filledAppcast {
                 output.bytes += filled

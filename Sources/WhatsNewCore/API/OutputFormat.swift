@@ -20,6 +20,9 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
     case rss
     /// A Sparkle appcast: RSS 2.0 with the Sparkle namespace (`appcast.xml`).
     case appcast
+    /// One version's notes as fastlane's store metadata, a tree of plain text files: the App Store's
+    /// `<locale>/release_notes.txt` and Google Play's `android/<locale>/changelogs/<build>.txt`.
+    case fastlane
 
     /// The format an output file's extension names, if any.
     public init?(fileExtensionOf path: String) {
@@ -36,12 +39,16 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// Whether the format writes a directory of files (`-o` names the directory) rather than one file.
+    public var writesDirectory: Bool { self == .fastlane }
+
     /// Whether `--locale all` writes one file per locale of this format (the others are written once).
     public var isPerLocale: Bool {
         [.ansi, .markdown, .html, .releaseBody].contains(self)
     }
 
-    /// The file name a format gets when several are written into one directory.
+    /// The file name a format gets when several are written into one directory (a directory's, for
+    /// `fastlane`).
     public var defaultFileName: String {
         switch self {
         case .ansi: return "notes.txt"
@@ -54,6 +61,7 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
         case .jsonFeed: return "feed.json"
         case .rss: return "feed.rss"
         case .appcast: return "appcast.xml"
+        case .fastlane: return "fastlane/metadata"
         }
     }
 }

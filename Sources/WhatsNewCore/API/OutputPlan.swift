@@ -25,11 +25,20 @@ public struct OutputPlan: Sendable, Hashable {
         var unique: [OutputFormat] = []
         for format in formats where !unique.contains(format) { unique.append(format) }
         guard let output, output != "-" else {
+            if unique.contains(.fastlane) {
+                return .failure(PlanError("--format fastlane writes a directory of files, and standard output takes one file; add '-o DIRECTORY' "
+                                          + "(e.g. '-o fastlane/metadata')"))
+            }
             guard unique.count <= 1 else {
                 return .failure(PlanError("several formats (\(names(unique))) need '-o DIRECTORY', found none (standard output takes one "
                                           + "format); add '-o DIRECTORY/', or give one --format"))
             }
             return .success(OutputPlan(targets: [Target(format: unique.first ?? .ansi, path: "-")]))
+        }
+        if unique == [.fastlane] {
+            // The directory the tree is written into, whether it exists or not.
+            let directory = output.count > 1 && output.hasSuffix("/") ? String(output.dropLast()) : output
+            return .success(OutputPlan(targets: [Target(format: .fastlane, path: directory)]))
         }
         if outputIsDirectory || output.hasSuffix("/") {
             let directory = output.hasSuffix("/") ? String(output.dropLast()) : output

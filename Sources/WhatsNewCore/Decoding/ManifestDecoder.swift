@@ -9,13 +9,14 @@ import YAMLTree
 /// a missing or unreadable text is `LocalizedText.absent`, a color no location, and an invalid version
 /// number leaves `VersionEntry.hasVersion` false. Such a manifest has errors, so nothing renders it.
 struct ManifestDecoder {
-    static let manifestKeys = ["$schema", "app", "defaults", "images", "primaryActions", "secondaryActions", "versions", "tips", "tipGroups"]
+    static let manifestKeys = ["$schema", "app", "defaults", "images", "primaryActions", "secondaryActions", "stores", "versions", "tips", "tipGroups"]
     static let refsKeys = ["$schema", "images", "primaryActions", "secondaryActions"]
 
     let engine: DiagnosticEngine
     var manifest = Manifest()
     private var appLocation: SourceLocation?
     private var defaultsLocation: SourceLocation?
+    private var storesLocation: SourceLocation?
     private var sawVersionList = false
     /// Where the first input's document starts, for problems of the whole manifest.
     private var firstDocument: SourceLocation?
@@ -75,6 +76,7 @@ struct ManifestDecoder {
         if let node = fields["app"] { decodeApp(node, context: context) }
         if let node = fields["defaults"] { decodeDefaults(node, context: context) }
         decodeRegistries(fields, context: context)
+        if let node = fields["stores"] { decodeStoresOnce(node, context: context) }
         if let node = fields["tips"] { decodeTips(node, context: context) }
         if let node = fields["tipGroups"] { decodeTipGroups(node, context: context) }
         if let node = fields["versions"] {
@@ -138,6 +140,17 @@ struct ManifestDecoder {
             context.oneOf($0, for: "defaults.tipDisplayFrequency", as: TipDisplayFrequency.self)
         }
         manifest.defaults = defaults
+    }
+
+    /// `stores` may be written in one fragment only, as `defaults` may.
+    private mutating func decodeStoresOnce(_ node: YAMLNode, context: DecodingContext) {
+        if let first = storesLocation {
+            context.error("conflicting-definition", "'stores' is defined in more than one fragment; expected it once",
+                          at: node, notes: [Diagnostic.Note("'stores' was first defined here", at: first)])
+            return
+        }
+        storesLocation = context.location(node)
+        if let stores = decodeStores(node, context: context) { manifest.stores = stores }
     }
 
     private mutating func decodeRegistries(_ fields: Fields, context: DecodingContext) {

@@ -48,6 +48,10 @@ public enum DiagnosticCatalog {
         "unknown-key": "A mapping has a key the manifest format does not define.",
         "unresolved-reference": "A reference names no entry of its registry.",
         "unused-reference": "A registry entry is never referenced.",
+        "store-limit": "A version's notes in one locale are longer than an app store allows.",
+        "unknown-store-locale": "A code in 'stores' is not one of the store's locale codes.",
+        "store-locale-conflict": "Two locales are mapped to the same locale code of one store in 'stores'.",
+        "unused-store-locale": "The 'stores' field maps a locale no text of the manifest has.",
         // What WhatsNewKit's decodable JSON cannot express (--format whatsnewkit-json).
         "whatsnewkit-key-conflict": "One key names an image and an action, which WhatsNewKit's decoder userInfo cannot tell apart.",
         "whatsnewkit-layout": "A version's layout is left out of WhatsNewKit's JSON, which has none.",
@@ -66,6 +70,11 @@ public enum DiagnosticCatalog {
         "appcast-no-item": "A selected version has no item in the appcast --into fills.",
         "invalid-appcast": "The appcast --into fills is not well-formed XML, not UTF-8, or not an RSS document.",
         "xml-unavailable": "The libxml2 library, which reads an appcast, could not be loaded.",
+        // Store metadata (--format fastlane).
+        "fastlane-one-version": "Store notes are asked for, and not exactly one version is selected.",
+        "missing-locale": "Store notes are asked for, and the manifest names no language.",
+        "invalid-version-code": "A version's build is not a whole number, which Google Play's versionCode is.",
+        "store-locale-unmapped": "A locale of the manifest is written for no locale code of a store.",
         // Tips.
         "unknown-tip": "A tip group names a tip id that no tip has.",
         "duplicate-group-tip": "A tip group names the same tip twice.",

@@ -97,17 +97,22 @@ extension FileSystem {
 
     /// Whether this user may write the file: by its mode bits (root, who may write anything, counts a file
     /// without any write bit as read-only).
-    private static func isWritable(_ path: String, _ info: stat) -> Bool {
+    static func isWritable(_ path: String, _ info: stat) -> Bool {
         if geteuid() == 0 { return info.st_mode & 0o222 != 0 }
         return faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) == 0
     }
 
     /// What a symbolic link says, or nil.
-    private static func symbolicLinkText(_ path: String) -> String? {
+    static func symbolicLinkText(_ path: String) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink(path, &buffer, buffer.count - 1)
         guard count >= 0 else { return nil }
         return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Renames a temporary file of `writeTemporaryFile` over `destination` (removing it when that fails).
+    static func moveTemporary(_ temporary: String, over destination: String, naming path: String) throws(IOError) {
+        try rename(temporary, over: destination, naming: path)
     }
 
     private static func rename(_ temporary: String, over destination: String, naming path: String) throws(IOError) {

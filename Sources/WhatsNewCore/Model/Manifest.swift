@@ -55,6 +55,8 @@ public struct Manifest: Sendable {
     public var images = Registry<Image>()
     public var primaryActions = Registry<PrimaryAction>()
     public var secondaryActions = Registry<SecondaryAction>()
+    /// `stores`: the store codes locales are written under by `--format fastlane`.
+    public var stores = StoreSettings()
     /// In source order; `sortedVersions` gives newest first.
     public var versions: [VersionEntry] = []
     /// The tips (feature-discovery hints) in source order.

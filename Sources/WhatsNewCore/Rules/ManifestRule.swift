@@ -23,6 +23,7 @@ enum ManifestRules {
         EmptyTextRule(),
         InvalidColorRule(),
         BlockMarkdownRule(),
+        StoreLocaleRule(),
         UnknownTipRule(),
         DuplicateGroupTipRule(),
         DuplicateTipIDRule(),

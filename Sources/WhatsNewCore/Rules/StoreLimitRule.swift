@@ -1,4 +1,5 @@
-/// The app stores' limits on release notes, checked when asked for with `--lint appstore|playstore`.
+/// The app stores' limits on release notes, checked when asked for with `--lint appstore|playstore`, and
+/// always by `--format fastlane`.
 public enum StoreLint: String, Sendable, Hashable, CaseIterable {
     /// The App Store's 4000 characters of "What's New in This Version".
     case appstore
@@ -8,23 +9,30 @@ public enum StoreLint: String, Sendable, Hashable, CaseIterable {
     public var limit: Int { self == .appstore ? 4000 : 500 }
 
     var storeName: String { self == .appstore ? "the App Store" : "Google Play" }
+
+    /// The platforms of a feature the store's notes show (a feature without `platforms` is in both).
+    public var platforms: [String] { self == .appstore ? ["ios", "ipados", "macos", "tvos", "watchos", "visionos"] : ["android"] }
+
+    /// The length of a notes file (`StoreText.notes`) as the store counts it (`StoreText.length`), of what
+    /// fastlane sends it: deliver strips the App Store's text of its final line break, supply sends Google
+    /// Play the file as it is.
+    public func countedLength(of file: String) -> Int {
+        let length = StoreText.length(file)
+        return self == .appstore && file.hasSuffix("\n") ? length - 1 : length
+    }
 }
 
-/// `store-limit` (error, opt-in): the notes of a version in one locale — title and features, as plain text,
-/// one line each — are longer than the store allows.
+/// `store-limit` (error, opt-in): the notes of a version in one locale, as the stores show them
+/// (`StoreText`) and counted as they count them, are longer than the store allows.
 struct StoreLimitRule: ManifestRule {
     let lint: StoreLint
 
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
-        var locales: [String] = []
-        var seen: Set<String> = []
-        manifest.forEachText { text, _ in
-            for locale in text.locales where seen.insert(locale.lowercased()).inserted { locales.append(locale) }
-        }
+        let locales = manifest.writtenLocales
         let checked: [String?] = locales.isEmpty ? [nil] : locales
         for version in manifest.versions {
             for locale in checked {
-                let length = Self.plainText(of: version, in: manifest, locale: locale).count
+                let length = lint.countedLength(of: Self.plainText(of: version, in: manifest, locale: locale))
                 guard length > lint.limit else { continue }
                 let where_ = locale.map { " in '\($0)'" } ?? ""
                 engine.report(Diagnostic(.error, code: "store-limit",
@@ -35,14 +43,11 @@ struct StoreLimitRule: ManifestRule {
         }
     }
 
-    /// The text a store shows: the title, then each feature's title and subtitle, one per line.
+    /// The text a store shows (`StoreText`): each feature's title and subtitle, one line each.
     static func plainText(of version: VersionEntry, in manifest: Manifest, locale: String?) -> String {
         let defaultLocale = manifest.defaults.locale
-        func plain(_ text: LocalizedText) -> String {
-            PlainTextRenderer.render(MarkdownText(parsing: text.text(for: locale, defaultLocale: defaultLocale)))
-        }
-        var lines = [plain(manifest.title(for: version).text)]
-        for feature in version.features { lines.append(plain(feature.title) + ": " + plain(feature.subtitle)) }
-        return lines.joined(separator: "\n")
+        return StoreText.notes(version.features.map {
+            ($0.title.text(for: locale, defaultLocale: defaultLocale), $0.subtitle.text(for: locale, defaultLocale: defaultLocale))
+        })
     }
 }

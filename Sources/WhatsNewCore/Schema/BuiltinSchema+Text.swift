@@ -66,6 +66,11 @@ extension BuiltinSchema {
           "title": "Secondary actions",
           "description": "The secondary-action registry: named secondary actions that versions reference by key."
         },
+        "stores": {
+          "$ref": "#/$defs/stores",
+          "title": "Stores",
+          "description": "The locale codes of the app stores that `--format fastlane` writes each locale's notes under, where they differ from the built-in table."
+        },
         "versions": {
           "title": "Versions",
           "description": "The notes of every version, in any order; output is newest first. Two entries may not denote the same version.",
@@ -194,6 +199,53 @@ extension BuiltinSchema {
           "default": "immediate"
         }
       }
+    },
+    "stores": {
+      "title": "Stores",
+      "description": "For each app store, the store locale codes that some locales of the manifest are written under by `--format fastlane`; the locales not listed map by the built-in table (`en` → `en-US`, `zh-Hans` → `zh-Hans` on the App Store and `zh-CN` on Google Play, …).",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "appStore": {
+          "$ref": "#/$defs/storeLocales",
+          "title": "App Store",
+          "description": "App Store Connect's locales, the folders of fastlane's deliver (`fastlane/metadata/<code>`)."
+        },
+        "playStore": {
+          "$ref": "#/$defs/storeLocales",
+          "title": "Google Play",
+          "description": "Google Play's locales, the folders of fastlane's supply (`fastlane/metadata/android/<code>`)."
+        }
+      },
+      "examples": [{"appStore": {"locales": {"en": ["en-US", "en-GB"]}}, "playStore": {"locales": {"zh-Hans": "zh-CN", "eo": []}}}]
+    },
+    "storeLocales": {
+      "title": "Store locales",
+      "description": "One store's map of locales.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "locales": {
+          "title": "Locales",
+          "description": "A map from a locale of the manifest to the store's locale code its notes are written under, or a list of codes (the same notes under each); `[]` leaves the locale out of this store. A code the store does not accept is an error (`unknown-store-locale`).",
+          "type": "object",
+          "propertyNames": {"$ref": "#/$defs/locale"},
+          "additionalProperties": {
+            "anyOf": [
+              {"$ref": "#/$defs/storeLocaleCode"},
+              {"title": "Store locale codes", "type": "array", "items": {"$ref": "#/$defs/storeLocaleCode"}, "uniqueItems": true}
+            ]
+          },
+          "examples": [{"en": ["en-US", "en-GB"], "zh-Hans": "zh-Hans", "eo": []}]
+        }
+      }
+    },
+    "storeLocaleCode": {
+      "title": "Store locale code",
+      "description": "A locale code as the store writes it: `en-US`, `ja`, `zh-Hans` (App Store), `ja-JP`, `zh-CN`, `es-419` (Google Play).",
+      "type": "string",
+      "minLength": 1,
+      "examples": ["en-US", "zh-Hans", "es-419"]
     },
     "imageRegistry": {
       "title": "Image registry",
