@@ -9,6 +9,7 @@ import Darwin
 
 extension OutputFormat: ExpressibleByArgument {}
 extension HTMLEmitter.Page: ExpressibleByArgument {}
+extension MarkdownStyle: ExpressibleByArgument {}
 
 struct CompileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -58,6 +59,9 @@ struct CompileCommand: ParsableCommand {
 
     @Option(name: .long, help: "The HTML page: changelog (every version) or showcase (one version, as WhatsNewKit shows it).")
     var page: HTMLEmitter.Page?
+
+    @Option(name: .long, help: "The Markdown layout: default, or keepachangelog (Keep a Changelog 1.1.0: [Unreleased], ### Added… groups, compare links).")
+    var markdownStyle: MarkdownStyle = .standard
 
     @Option(name: .long, help: "A Mustache template that renders the output instead of the built-in format (see Templates/).")
     var template: String?
@@ -133,6 +137,7 @@ struct CompileCommand: ParsableCommand {
             width: Terminal.width(width),
             template: templateEmitter,
             whatsNewKitRefs: whatsNewKit.refsOut)
+        request.markdownStyle = markdownStyle
         request.appcastToFill = try publishing.appcast(limit: input.maxInputBytes)
         let compilation: Compilation?
         do {

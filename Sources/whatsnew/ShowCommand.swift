@@ -13,8 +13,13 @@ struct ShowCommand: ParsableCommand {
         The current version comes from --current-version, else WHATSNEW_CURRENT_VERSION. Nothing is printed or
         recorded when standard output is not a terminal (unless --no-tty-check) or when WHATSNEW_DISABLE is set
         to a true value (1, true, yes or on, in any case; 0, false, no, off and empty do not disable).
-        Exit codes: 0 whether or not something was shown, 1 a broken manifest, 64 no current version,
-        74 the state file cannot be read or written.
+        --mode (else WHATSNEW_SHOW_MODE, else inline) chooses how: inline prints the notes; sheet shows them in a
+        bordered panel and pager on a full screen of its own, both waiting for a key (Enter or q) and recording
+        when dismissed; auto is the pager when the notes do not fit the sheet, else the sheet; none shows and
+        records nothing. The sheet, the pager and auto print what inline prints unless both standard input and
+        standard output are terminals.
+        Exit codes: 0 whether or not something was shown, 1 a broken manifest, 64 no current version or a bad
+        mode, 74 the state file or the terminal cannot be used, 128+n the sheet or pager ended by signal n.
         """
     )
 
@@ -50,15 +55,26 @@ struct ShowCommand: ParsableCommand {
     @Option(name: .long, help: "The terminal width in columns, 20 to 1000 (default: the terminal's, else COLUMNS, else 80).")
     var width: Int?
 
+    @Option(name: .long, help: "How to show the notes: \(ShowMode.valueList) (default: WHATSNEW_SHOW_MODE, else inline).")
+    var mode: String?
+
+    @Option(name: .long, help: "The sheet's height at most, in rows, 3 to 1000 (default: the terminal's rows minus 4).")
+    var maxHeight: Int?
+
+    @Flag(name: .long, help: "Open the pager's links with \(ShowModeOptions.linkOpener) instead of printing them when it closes.")
+    var openLinks = false
+
     @OptionGroup var input: InputOptions
     @OptionGroup var assets: AssetOptions
     @OptionGroup var colorOptions: ColorOptions
 
     func validate() throws {
         try Terminal.validate(width: width)
+        try ShowModeOptions.validate(mode: mode, maxHeight: maxHeight)
     }
 
     func run() throws {
+        let showMode = try ShowModeOptions.mode(mode)
         // The silence rules are asked before the manifest is read: a piped run of the host app costs nothing.
         let silence = SilenceRules(requiresTerminal: !noTtyCheck)
         if let reason = silence.reason {
@@ -80,23 +96,30 @@ struct ShowCommand: ParsableCommand {
         Output.standardError(printer.render(engine))
         guard let loaded, !engine.hasErrors else { throw Output.inputErrors }
         let store = try state.makeStore(manifestAppID: loaded.app?.id)
-        let presenter = WhatsNewPresenter(manifest: loaded, store: store, options: PresentationOptions(catchUp: catchUp, force: force),
+        let presenter = WhatsNewPresenter(manifest: loaded, store: store, options: PresentationOptions(catchUp: catchUp, force: force, mode: showMode),
                                           silence: silence)
         let terminal = TerminalCapabilities.detect(useColor: colorOptions.useColor(for: 1), environment: Terminal.environment)
         let outcome: PresentationOutcome
+        let display = TerminalDisplay(capabilities: terminal, width: Terminal.width(width), maxHeight: maxHeight,
+                                      opensLinks: openLinks, selection: Selection(locale: locale))
         do {
-            outcome = try presenter.present(current: current, record: !dryRun && !noRecord) { entries, manifest in
-                var shown = manifest
-                shown.versions = entries
-                let notes = ReleaseNotes(shown, selection: Selection(locale: locale))
-                Output.standardOutput(ANSIEmitter(capabilities: terminal, width: Terminal.width(width)).emit(notes))
-            }
+            outcome = try presenter.present(current: current, record: !dryRun && !noRecord, display: display)
         } catch let error as IOError {
             throw Output.fail(error)
+        } catch let error as TerminalError {
+            Output.standardError("whatsnew: error: \(error)\n")
+            throw Output.ioError
+        } catch let interrupted as PresentationInterrupted {
+            // The terminal is restored and nothing recorded: exit as the shell reports a signal.
+            throw ExitCode(128 + interrupted.signal)
         }
         if let problem = outcome.plan.stateProblem { Output.standardError(printer.render(problem)) }
         for warning in outcome.plan.stateWarnings { Output.standardError(printer.render(warning)) }
         if explain { for step in outcome.plan.decision.explanation { Output.standardError("whatsnew: explain: \(step)\n") } }
+        if explain, let shownAs = outcome.mode {
+            Output.standardError(shownAs == .none ? "whatsnew: explain: mode none: showing and recording nothing\n"
+                                                  : "whatsnew: explain: shown as \(shownAs.rawValue)\n")
+        }
         if case .skipped? = outcome.recording {
             let versions = outcome.plan.decision.versionsToRecord.map(\.description).joined(separator: ", ")
             Output.standardError("whatsnew: warning: not recording \(versions): the state file is corrupt and was left untouched\n")

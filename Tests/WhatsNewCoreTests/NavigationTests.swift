@@ -343,4 +343,92 @@ final class NavigationTests: XCTestCase {
         XCTAssertEqual(navigation.current.focus, 1)
         XCTAssertEqual(Navigation.event(for: .character("q")).flatMap { navigation.handle($0) }, .dismissed)
     }
+
+    // MARK: The pager's additions: the first focus, action lines, the sheet's keys, laying out again
+
+    func testThePageChoosesTheFirstFocus() {
+        let page = Page(lineCount: 10, actions: [.openURL("https://example.com"), .dismiss], initialFocus: 1)
+        XCTAssertEqual(Navigation(root: page, viewportHeight: 4).current.focus, 1)
+        XCTAssertEqual(Page(lineCount: 3, actions: [.dismiss], initialFocus: 5).initialFocus, 0, "an index out of range is the first")
+        XCTAssertEqual(Page(lineCount: 3, actions: [.dismiss], actionLines: [0..<1, 1..<2]).actionLines, [], "one range per action, or none")
+    }
+
+    func testMovingTheFocusScrollsTheActionIntoView() {
+        let root = Page(lineCount: 40, actions: [.dismiss, .openURL("https://example.com"), .present(learnMore)],
+                        actionLines: [2..<3, 20..<22, 38..<39])
+        var navigation = Navigation(root: root, viewportHeight: 5)
+        XCTAssertEqual(navigation.handle(.nextAction), .redraw)
+        XCTAssertEqual(navigation.current.offset, 17, "the link's last line at the bottom")
+        XCTAssertEqual(navigation.visibleLines, 17..<22)
+        XCTAssertEqual(navigation.handle(.nextAction), .redraw)
+        XCTAssertEqual(navigation.current.offset, 34, "the third action's line at the bottom")
+        XCTAssertEqual(navigation.handle(.nextAction), .redraw)
+        XCTAssertEqual(navigation.current.offset, 2, "back up to the first, wrapping: its line at the top")
+        _ = navigation.handle(.lineDown)
+        _ = navigation.handle(.previousAction)
+        XCTAssertEqual(navigation.current.offset, 34)
+        XCTAssertEqual(navigation.handle(.previousAction), .redraw)
+        XCTAssertEqual(navigation.current.offset, 20, "the link's first line at the top")
+    }
+
+    func testAPushedPageRemembersTheActionThatPushedIt() {
+        var navigation = notes()
+        _ = navigation.handle(.nextAction)
+        _ = navigation.handle(.activate)
+        XCTAssertEqual(navigation.stack.map(\.pushedBy), [nil, 1])
+    }
+
+    func testTheSheetsKeys() {
+        let table: [(Navigation.Key, Navigation.Event?)] = [
+            (.enter, .dismiss), (.escape, .dismiss), (.character("q"), .dismiss),
+            (.tab, nil), (.shiftTab, nil), (.backspace, nil), (.character("h"), nil),
+            (.down, .lineDown), (.character("k"), .lineUp), (.character(" "), .pageDown), (.pageUp, .pageUp),
+            (.character("g"), .top), (.end, .bottom),
+        ]
+        for (key, event) in table {
+            XCTAssertEqual(Navigation.sheetEvent(for: key), event, "\(key)")
+        }
+    }
+
+    func testRelayoutSwapsInThePagesAndMapsEachTopLine() {
+        var navigation = notes(lines: 30, viewport: 5)
+        _ = navigation.handle(.pageDown)
+        _ = navigation.handle(.nextAction)
+        _ = navigation.handle(.activate)
+        _ = navigation.handle(.pageDown)
+        XCTAssertEqual(offsets(navigation), [5, 5])
+        // Narrower: both pages longer; the caller says where each top line's text went.
+        let longer = Page(lineCount: 50)
+        let root = Page(lineCount: 45, actions: [.dismiss, .present(longer), .openURL("https://example.com")])
+        var asked: [[Int]] = []
+        navigation.relayout(root: root, viewportHeight: 8) { depth, top in
+            asked.append([depth, top])
+            return top * 2
+        }
+        XCTAssertEqual(asked, [[0, 5], [1, 5]])
+        XCTAssertEqual(offsets(navigation), [10, 10])
+        XCTAssertEqual(navigation.viewportHeight, 8)
+        XCTAssertEqual(navigation.current.page, longer)
+        XCTAssertEqual(navigation.stack[0].focus, 1, "the focus stays")
+        XCTAssertEqual(navigation.handle(.back), .redraw)
+        XCTAssertEqual(navigation.current.page, root)
+    }
+
+    func testRelayoutClampsTheMappedLines() {
+        var navigation = notes(lines: 30, viewport: 5)
+        _ = navigation.handle(.bottom)
+        navigation.relayout(root: Page(lineCount: 12, actions: [.dismiss]), viewportHeight: 5) { _, _ in 100 }
+        XCTAssertEqual(offsets(navigation), [7])
+        navigation.relayout(root: Page(lineCount: 12, actions: [.dismiss]), viewportHeight: 5) { _, _ in -4 }
+        XCTAssertEqual(offsets(navigation), [0])
+    }
+
+    func testRelayoutDropsAPageWhoseActionIsGone() {
+        var navigation = notes()
+        _ = navigation.handle(.nextAction)
+        _ = navigation.handle(.activate)
+        navigation.relayout(root: Page(lineCount: 10, actions: [.dismiss]), viewportHeight: 4) { _, top in top }
+        XCTAssertEqual(navigation.stack.count, 1)
+        XCTAssertEqual(navigation.current.focus, 0, "the focus of an action that is gone goes to the first")
+    }
 }

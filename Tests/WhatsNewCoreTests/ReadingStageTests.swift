@@ -49,12 +49,12 @@ final class ReadingStageTests: XCTestCase {
         versions:
           - version: 1.2.3.4
             features:
-              - title: [x]
-                subtitel: B
+              - subtitle: [x]
+                titel: B
 
         """)
         // Not also schema-pattern, schema-type, schema-required and schema-additionalProperties at the same nodes.
-        XCTAssertEqual(found, ["2:14 invalid-version", "4:9 missing-key", "4:16 type-mismatch", "5:9 unknown-key"])
+        XCTAssertEqual(found, ["2:14 invalid-version", "4:9 missing-key", "4:19 type-mismatch", "5:9 unknown-key"])
     }
 
     func testSchemaFailuresTheModelDoesNotReportAreKept() throws {

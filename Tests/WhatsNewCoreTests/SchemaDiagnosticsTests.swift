@@ -21,7 +21,7 @@ final class SchemaDiagnosticsTests: XCTestCase {
         XCTAssertEqual(SchemaTesting.summary(diagnostics), """
         6:9 schema-additionalProperties unknown key 'subtilte' in item 1 of 'features'; did you mean 'subtitle'?
         7:7 schema-additionalProperties unknown key 'idd' in 'app'; did you mean 'id'?
-        7:15 schema-additionalProperties unknown key 'foo' in 'app'; expected 'id', 'name', 'url' or 'icon'
+        7:15 schema-additionalProperties unknown key 'foo' in 'app'; expected 'id', 'name', 'url', 'icon', 'repository' or 'tagPrefix'
         """)
         XCTAssertEqual(diagnostics.map(\.path), ["/versions/0/features/0/subtilte", "/app/idd", "/app/foo"])
         XCTAssertEqual(diagnostics[0].range?.end.column, 17, "the range covers the key")

@@ -230,4 +230,44 @@ final class WhatsNewPresenterTests: XCTestCase {
             terminal = nil
         }
     }
+
+    // MARK: Presentation modes
+
+    /// The notes `present(current:record:display:)` writes to a pipe, and what it records.
+    private func presentThroughAPipe(mode: ShowMode, store: InMemoryStateStore) throws -> (text: String, outcome: PresentationOutcome) {
+        var ends: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&ends), 0)
+        defer { close(ends[0]) }
+        let display = TerminalDisplay(capabilities: .plain, width: 40, input: ends[0], output: ends[1])
+        let outcome = try presenter(store: store, options: PresentationOptions(mode: mode))
+            .present(current: SemanticVersion(major: 1, minor: 2), display: display)
+        close(ends[1])
+        let text = String(decoding: FileHandle(fileDescriptor: ends[0], closeOnDealloc: false).readDataToEndOfFile(), as: UTF8.self)
+        return (text, outcome)
+    }
+
+    func testEveryModeOffATerminalPrintsWhatInlinePrintsAndRecords() throws {
+        let inlineStore = InMemoryStateStore()
+        let inline = try presentThroughAPipe(mode: .inline, store: inlineStore)
+        XCTAssertTrue(inline.text.contains("Elevation"), inline.text)
+        XCTAssertEqual(inline.outcome.mode, .inline)
+        XCTAssertEqual(inlineStore.presented, [SemanticVersion(major: 1, minor: 2)])
+        for mode in [ShowMode.auto, .sheet, .pager] {
+            let store = InMemoryStateStore()
+            let shown = try presentThroughAPipe(mode: mode, store: store)
+            XCTAssertEqual(shown.text, inline.text, "\(mode)")
+            XCTAssertEqual(shown.outcome.mode, .inline, "\(mode) falls back")
+            XCTAssertEqual(store.presented, [SemanticVersion(major: 1, minor: 2)], "\(mode)")
+        }
+    }
+
+    func testModeNoneShowsAndRecordsNothing() throws {
+        let store = InMemoryStateStore()
+        let none = try presentThroughAPipe(mode: .none, store: store)
+        XCTAssertEqual(none.text, "")
+        XCTAssertEqual(none.outcome.mode, ShowMode.none)
+        XCTAssertEqual(none.outcome.plan.decision.versionsToShow, [SemanticVersion(major: 1, minor: 2)], "it decides")
+        XCTAssertNil(none.outcome.recording)
+        XCTAssertEqual(store.presented, [])
+    }
 }

@@ -11,6 +11,8 @@ public struct CompileRequest: Sendable {
     public var appcastToFill: AppcastInput?
     /// Where the registries of a `whatsnewkit-json` output go (`--refs-out`), YAML or JSON by its extension.
     public var whatsNewKitRefs: String?
+    /// How `markdown` outputs are laid out; Keep a Changelog's keeps the versions marked `unreleased`.
+    public var markdownStyle = MarkdownStyle.standard
 
     public init(selection: Selection = Selection(), page: HTMLEmitter.Page? = nil, terminal: TerminalCapabilities = .plain, width: Int = 80,
                 template: TemplateEmitter? = nil, whatsNewKitRefs: String? = nil) {
@@ -60,7 +62,9 @@ extension Compiler {
     public func prepare(_ manifest: Manifest, plan: OutputPlan, request: CompileRequest,
                         engine: DiagnosticEngine) -> Compilation? {
         guard !engine.hasErrors else { return nil }
-        guard let selection = request.selection.resolvingLatest(in: manifest, engine: engine) else { return nil }
+        var requested = request.selection
+        if request.markdownStyle == .keepAChangelog { requested.includesUnreleased = true }
+        guard let selection = requested.resolvingLatest(in: manifest, engine: engine) else { return nil }
         if let release = selection.release, manifest.entry(for: release) == nil {
             let known = manifest.sortedVersions.prefix(8).map(\.version.description).joined(separator: ", ")
             engine.report(Diagnostic(.error, code: "unknown-release",
@@ -162,7 +166,10 @@ public struct Compilation: Sendable {
         case .ansi:
             ANSIEmitter(capabilities: target.path == "-" ? request.terminal : .plain, width: request.width).emit(notes, into: &output)
         case .markdown:
-            MarkdownEmitter().emit(notes, into: &output)
+            switch request.markdownStyle {
+            case .standard: MarkdownEmitter().emit(notes, into: &output)
+            case .keepAChangelog: KeepAChangelogEmitter().emit(notes, into: &output)
+            }
         case .html:
             let page = request.page ?? (notes.versions.count == 1 ? .showcase : .changelog)
             var html = HTMLEmitter(page: page)

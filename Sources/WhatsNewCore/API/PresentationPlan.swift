@@ -29,10 +29,14 @@ public struct PresentationOutcome: Sendable {
     public var recording: StateUpdateResult?
     /// Why nothing was shown whatever the state says (see `SilenceRules`), or nil.
     public var silenced: String?
+    /// How the notes were shown (`auto` and the interactive modes resolved), or nil when nothing was shown or
+    /// the caller rendered them itself.
+    public var mode: ShowMode?
 
-    public init(plan: PresentationPlan, recording: StateUpdateResult?, silenced: String? = nil) {
+    public init(plan: PresentationPlan, recording: StateUpdateResult?, silenced: String? = nil, mode: ShowMode? = nil) {
         self.plan = plan
         self.recording = recording
         self.silenced = silenced
+        self.mode = mode
     }
 }

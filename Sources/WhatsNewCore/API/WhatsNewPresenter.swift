@@ -45,7 +45,7 @@ public struct WhatsNewPresenter {
     /// Decides what to show for `current` from what the store says was presented. Records nothing.
     public func plan(for current: SemanticVersion) throws(IOError) -> PresentationPlan {
         let reading = try store.read()
-        let decision = PresentationPolicy.decide(available: manifest.versions.map(\.version), current: current,
+        let decision = PresentationPolicy.decide(available: manifest.versions.filter { !$0.unreleased }.map(\.version), current: current,
                                                  presented: reading.presented, options: options)
         let entries = decision.versionsToShow.compactMap { manifest.entry(for: $0) }
         return PresentationPlan(current: current, decision: decision, entries: entries, stateProblem: reading.problem,

@@ -1,8 +1,9 @@
 import YAMLTree
 
 extension ManifestDecoder {
-    static let versionKeys = ["version", "date", "build", "title", "features", "primaryAction", "secondaryAction", "layout"]
-    static let featureKeys = ["id", "image", "title", "subtitle", "platforms"]
+    static let versionKeys = ["version", "date", "build", "title", "features", "primaryAction", "secondaryAction", "layout",
+                              "unreleased", "yanked"]
+    static let featureKeys = ["id", "image", "title", "subtitle", "platforms", "kind"]
 
     /// A version entry; nil when the node is not a mapping. An entry whose version is missing or invalid is
     /// kept with `hasVersion` false, so that the rest of it is still checked. In a WhatsNewKit document
@@ -44,6 +45,8 @@ extension ManifestDecoder {
                                  location: context.location(node))
         entry.hasVersion = parsed != nil
         entry.build = fields["build"].flatMap { decodeBuild($0, context: context) }
+        entry.unreleased = fields["unreleased"].flatMap { context.bool($0, for: "unreleased") } ?? false
+        entry.yanked = fields["yanked"].flatMap { context.bool($0, for: "yanked") } ?? false
         return entry
     }
 
@@ -103,7 +106,6 @@ extension ManifestDecoder {
         let title = titleNode.flatMap { decodeText($0, for: "title", context: context) }
         let subtitle = subtitleNode.flatMap { decodeText($0, for: "subtitle", context: context) }
         if titleNode == nil { context.missing("title", in: fields, of: name()) }
-        if subtitleNode == nil { context.missing("subtitle", in: fields, of: name()) }
         let id = idNode.flatMap { context.string($0, for: "id") }
         let image = fields["image"].flatMap { decodeImageReference($0, for: "image", context: context) }
         var platforms: [String] = []
@@ -114,8 +116,10 @@ extension ManifestDecoder {
                 context.typeMismatch(node, expected: "a sequence of platform names", for: "platforms")
             }
         }
-        // A feature without a readable title or subtitle is kept, for the checks of the rest of it.
+        let kind = fields["kind"].flatMap { context.oneOf($0, for: "kind", as: FeatureKind.self) }
+        // A feature without a readable title or subtitle is kept, for the checks of the rest of it (a subtitle
+        // not written is `absent` too: a one-line change, which every output shows without one).
         return Feature(id: id, idLocation: idNode.map(context.location), image: image, title: title ?? .absent, subtitle: subtitle ?? .absent,
-                       platforms: platforms, location: context.location(node))
+                       platforms: platforms, kind: kind, location: context.location(node))
     }
 }

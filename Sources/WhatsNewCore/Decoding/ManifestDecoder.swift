@@ -102,13 +102,16 @@ struct ManifestDecoder {
     }
 
     private mutating func decodeApp(_ node: YAMLNode, context: DecodingContext) {
-        guard let fields = context.fields(node, of: "app", allowed: ["id", "name", "url", "icon"]) else { return }
+        guard let fields = context.fields(node, of: "app", allowed: ["id", "name", "url", "icon", "repository", "tagPrefix"]) else { return }
         var app = AppInfo()
         app.id = fields["id"].flatMap { context.string($0, for: "app.id") }
         app.name = fields["name"].flatMap { context.string($0, for: "app.name") }
         app.url = fields["url"].flatMap { context.string($0, for: "app.url") }
         app.urlLocation = fields["url"].map { context.location($0) }
         app.icon = fields["icon"].flatMap { decodeImageReference($0, for: "app.icon", context: context) }
+        app.repository = fields["repository"].flatMap { context.string($0, for: "app.repository") }
+        app.repositoryLocation = fields["repository"].map { context.location($0) }
+        app.tagPrefix = fields["tagPrefix"].flatMap { context.string($0, for: "app.tagPrefix") }
         if let existing = manifest.app, let first = appLocation {
             if existing != app {
                 context.error("conflicting-definition", "'app' is defined again with different content; expected it once",

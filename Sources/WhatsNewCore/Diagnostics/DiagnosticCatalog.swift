@@ -61,6 +61,12 @@ public enum DiagnosticCatalog {
         "whatsnewkit-prerelease": "A pre-release version cannot be written to WhatsNewKit's JSON, which has no pre-releases.",
         "whatsnewkit-refs-image-path": "An image file lies outside the directory of --refs-out, where --refs could not read it.",
         "whatsnewkit-title-color": "A title's color is left out of WhatsNewKit's JSON, whose titles are strings.",
+        // `whatsnew import` (Keep a Changelog files).
+        "import-folded": "A bullet holds more than one paragraph of text (a nested list, a second paragraph, code), folded into its text.",
+        "import-no-releases": "A changelog to import has no release heading.",
+        "import-not-a-version": "A release heading names no version; the section under it is not imported.",
+        "import-unknown-section": "A section heading is none of Keep a Changelog's; its bullets are imported without a kind.",
+        "import-unmapped": "Text of a changelog has no place in a manifest, or is imported in another form.",
         // Publishing formats (release body, feeds, appcast).
         "release-body-one-version": "A release body is asked for, and not exactly one version is selected.",
         "missing-app-url": "A feed is asked for, and the app has no http or https URL to make its ids and links of.",

@@ -14,6 +14,10 @@ public struct ANSIEmitter: Sendable {
     /// refuses one as a usage error, so no width can make it allocate lines of gigabytes).
     public static let widths = 20...1000
 
+    /// Whether a `present` action shows only its title, its page left to be pushed (the pager), instead of
+    /// the page following it (inline, the sheet).
+    var pushesPresentPages = false
+
     public init(capabilities: TerminalCapabilities, width: Int) {
         self.capabilities = capabilities
         self.width = min(max(Self.widths.lowerBound, width), Self.widths.upperBound)
@@ -52,9 +56,19 @@ public struct ANSIEmitter: Sendable {
         return output.text
     }
 
-    /// Writes one version's notes, each line ending with a line feed, its texts parsed through `texts`.
-    private func emit(_ version: ReleaseNotes.Version, renderer: ANSIRenderer, texts: MarkdownTextCache,
-                      into output: inout OutputBuffer) {
+    /// Where an action was written in a version's lines (for the pager's focus).
+    struct ActionMark {
+        enum Kind { case primary, secondary(ReleaseNotes.SecondaryAction.Kind) }
+        var kind: Kind
+        /// The lines, counted from the version's first.
+        var lines: Range<Int>
+    }
+
+    /// Writes one version's notes, each line ending with a line feed, its texts parsed through `texts`, and
+    /// says on which lines its actions are.
+    @discardableResult
+    func emit(_ version: ReleaseNotes.Version, renderer: ANSIRenderer, texts: MarkdownTextCache,
+              into output: inout OutputBuffer) -> [ActionMark] {
         // The writer holds the output while it writes the version's lines.
         var lines = LineWriter(renderer: renderer, width: width)
         swap(&lines.output, &output)
@@ -109,14 +123,19 @@ public struct ANSIEmitter: Sendable {
             case .none:
                 break
             }
+            // A one-line change (no subtitle) takes no line for it.
+            guard !feature.subtitle.isEmpty else { continue }
             let subtitle = renderer.styled(texts.text(parsing: feature.subtitle), base: ANSIStyle(dim: true))
             for line in WordWrapper(width: width).wrap(subtitle, indent: textColumn, hangingIndent: textColumn) { lines.line(line) }
         }
 
         lines.blank(Self.lines(layout.contentSpacing))
+        var marks: [ActionMark] = []
         if let secondary = version.secondaryAction {
-            let textColumn = Self.columns(layout.featureListPadding.leading) + Self.glyphColumns + gap
+            let textColumn = Self.textColumn(of: layout)
+            let first = lines.count
             secondaryLines(secondary, renderer: renderer, texts: texts, textColumn: textColumn, into: &lines)
+            marks.append(ActionMark(kind: .secondary(secondary.kind), lines: first..<max(first + 1, lines.count)))
             lines.blank(max(0, Self.lines(layout.footerActionSpacing)))
         }
         let primary = version.primaryAction
@@ -127,7 +146,9 @@ public struct ANSIEmitter: Sendable {
         button.append("[ ", style: buttonStyle)
         button.append(label)
         button.append(" ]", style: buttonStyle)
+        marks.append(ActionMark(kind: .primary, lines: lines.count..<lines.count + 1))
         lines.centered(button)
+        return marks
     }
 
     private func secondaryLines(_ action: ReleaseNotes.SecondaryAction, renderer: ANSIRenderer, texts: MarkdownTextCache,
@@ -136,50 +157,59 @@ public struct ANSIEmitter: Sendable {
         let title = renderer.styled(texts.text(parsing: action.title), base: style)
         switch action.kind {
         case .openURL(let url):
-            guard let safe = LinkPolicy.sanitized(url, allowRelative: false) else { return lines.centered(title) }
-            var line = StyledText()
-            if capabilities.usesHyperlinks {
-                for run in title.runs { line.append(run.text, style: run.style.adding(ANSIStyle(underline: true)), link: safe) }
-                line.append(" ↗", style: style)
-                return lines.centered(line)
-            }
-            line.append(title)
-            line.append(": ", style: style)
-            line.append(safe, style: ANSIStyle(underline: capabilities.usesEscapes))
-            for wrapped in WordWrapper(width: width).wrap(line) { lines.centered(wrapped) }
+        guard let safe = LinkPolicy.sanitized(url, allowRelative: false) else { return lines.centered(title) }
+        var line = StyledText()
+        if capabilities.usesHyperlinks {
+            for run in title.runs { line.append(run.text, style: run.style.adding(ANSIStyle(underline: true)), link: safe) }
+            line.append(" ↗", style: style)
+            return lines.centered(line)
+        }
+        line.append(title)
+        line.append(": ", style: style)
+        line.append(safe, style: ANSIStyle(underline: capabilities.usesEscapes))
+        for wrapped in WordWrapper(width: width).wrap(line) { lines.centered(wrapped) }
         case .present(let pageTitle, let body):
-            // The page indented as the features' text is, so it reads as part of the sheet.
-            lines.centered(title)
-            lines.blank(1)
-            let indent = String(repeating: " ", count: textColumn)
-            if let pageTitle {
-                let titleText = renderer.styled(texts.text(parsing: pageTitle), base: ANSIStyle(bold: true))
-                for line in WordWrapper(width: width).wrap(titleText, indent: textColumn, hangingIndent: textColumn) { lines.line(line) }
-            }
-            for line in renderer.lines(of: texts.document(parsing: body), width: max(20, width - textColumn)) {
-                if line.isEmpty {
-                    lines.line(line)
-                } else {
-                    var indented = StyledText(indent)
-                    indented.append(line)
-                    lines.line(indented)
-                }
-            }
-            lines.blank(1)
+        lines.centered(title)
+        if pushesPresentPages { return }
+        lines.blank(1)
+        pageLines(title: pageTitle, body: body, renderer: renderer, texts: texts, textColumn: textColumn, into: &lines)
+        lines.blank(1)
         case .dismiss, .custom:
-            lines.centered(title)
+        lines.centered(title)
         }
     }
 
-    /// Writes encoded lines, each followed by a line feed, into the output it holds.
-    private struct LineWriter {
+    /// A `present` action's page, indented as the features' text is, so it reads as part of the notes.
+    func pageLines(title pageTitle: String?, body: String, renderer: ANSIRenderer, texts: MarkdownTextCache,
+                   textColumn: Int, into lines: inout LineWriter) {
+        let indent = String(repeating: " ", count: textColumn)
+        if let pageTitle {
+            let titleText = renderer.styled(texts.text(parsing: pageTitle), base: ANSIStyle(bold: true))
+            for line in WordWrapper(width: width).wrap(titleText, indent: textColumn, hangingIndent: textColumn) { lines.line(line) }
+        }
+        for line in renderer.lines(of: texts.document(parsing: body), width: max(20, width - textColumn)) {
+            if line.isEmpty {
+                lines.line(line)
+            } else {
+                var indented = StyledText(indent)
+                indented.append(line)
+                lines.line(indented)
+            }
+        }
+    }
+
+    /// Writes encoded lines, each followed by a line feed, into the output it holds, and counts them.
+    struct LineWriter {
         let renderer: ANSIRenderer
         let width: Int
         var output = OutputBuffer()
+        /// The lines written so far.
+        private(set) var count = 0
 
         mutating func line(_ line: StyledText) {
             renderer.encode(line, into: &output.bytes)
             output.append(UInt8(ascii: "\n"))
+            count += 1
         }
 
         /// A feature's first line: `leading` spaces, the glyph, and `rest` from `column` on (`rest` is indented
@@ -220,11 +250,17 @@ public struct ANSIEmitter: Sendable {
 
         mutating func blank(_ count: Int) {
             output.bytes.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: count))
+            self.count += count
         }
     }
 
     /// The columns of a feature's glyph.
     static let glyphColumns = 2
+
+    /// The column a version's feature texts start at (its `present` page is indented to it too).
+    static func textColumn(of layout: Layout) -> Int {
+        columns(layout.featureListPadding.leading) + glyphColumns + max(1, columns(layout.featureHorizontalSpacing))
+    }
 
     /// Blank lines for a vertical spacing in points (30 points a line, at most 2: a terminal line is tall).
     static func lines(_ points: Double) -> Int {

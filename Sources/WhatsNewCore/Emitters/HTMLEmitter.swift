@@ -332,7 +332,7 @@ public struct HTMLEmitter: Sendable {
         guard !version.features.isEmpty else { return }
         html += "<ul class=\"features\" role=\"list\">\n"
         let headingStart = "<div class=\"feature-text\">\n<h\(headingLevel) class=\"feature-title\" dir=\"auto\""
-        let headingEnd = "</h\(headingLevel)>\n<p class=\"feature-subtitle\" dir=\"auto\""
+        let headingEnd = "</h\(headingLevel)>\n"
         for feature in version.features {
             let title = context.texts.text(parsing: feature.title)
             let anchor = feature.anchor
@@ -353,10 +353,15 @@ public struct HTMLEmitter: Sendable {
                 html.markdown(title)
             }
             html += headingEnd
-            html += context.language(version.languages.language(of: .featureSubtitle(feature.index)))
-            html += ">"
-            html.markdown(context.texts.text(parsing: feature.subtitle))
-            html += "</p>\n</div>\n</li>\n"
+            // A one-line change (no subtitle) has no paragraph for it.
+            if !feature.subtitle.isEmpty {
+                html += "<p class=\"feature-subtitle\" dir=\"auto\""
+                html += context.language(version.languages.language(of: .featureSubtitle(feature.index)))
+                html += ">"
+                html.markdown(context.texts.text(parsing: feature.subtitle))
+                html += "</p>\n"
+            }
+            html += "</div>\n</li>\n"
             html.flushIfFull()
         }
         html += "</ul>\n"

@@ -48,6 +48,8 @@ private struct Values {
             ("build", version.version.build.isEmpty ? .null : .string(version.version.build.joined(separator: "."))),
             ("prerelease", .bool(version.version.isPrerelease)),
             ("date", .string(version.date)),
+            ("unreleased", version.unreleased ? .bool(true) : nil),
+            ("yanked", version.yanked ? .bool(true) : nil),
             ("anchor", .string(version.anchor)),
             ("title", text(version.title)),
             ("titleColor", .string(version.titleColor)),
@@ -71,6 +73,7 @@ private struct Values {
             ("title", text(feature.title)),
             ("subtitle", text(feature.subtitle)),
             ("platforms", .array(feature.platforms.map { .string($0) })),
+            ("kind", feature.kind.map { .string($0.rawValue) }),
         ])
     }
 

@@ -128,6 +128,8 @@ public struct ReleaseNotes: Sendable {
         public var title: String
         public var subtitle: String
         public var platforms: [String]
+        /// Keep a Changelog's group of the change, when given.
+        public var kind: FeatureKind?
 
         /// What the terminal and Markdown show before the title for its image (`.none` without one).
         public var imageLabel: Image.TextLabel {
@@ -196,6 +198,10 @@ public struct ReleaseNotes: Sendable {
         public var date: String?
         /// The build number (`build`), when given.
         public var build: String?
+        /// Not released yet (`unreleased: true`).
+        public var unreleased = false
+        /// Pulled after its release (`yanked: true`).
+        public var yanked = false
         public var title: String
         public var titleColor: String?
         public var features: [Feature]
@@ -249,6 +255,10 @@ public struct ReleaseNotes: Sendable {
     public var appName: String?
     public var appURL: String?
     public var appID: String?
+    /// The app's source repository (`app.repository`), when it is a URL `invalid-url` accepts.
+    public var repository: String?
+    /// What a version's Git tag puts before the version (`app.tagPrefix`, else `v`).
+    public var tagPrefix: String
     /// The app's icon, resolved like a feature's image; its alt text defaults to the app's name (escaped as
     /// Markdown source), or to "" when there is none.
     public var appIcon: Image?
@@ -268,6 +278,8 @@ public struct ReleaseNotes: Sendable {
         // Checked again here, so an output never carries a URL `invalid-url` refuses even when rules were skipped.
         appURL = manifest.app?.url.flatMap { LinkPolicy.sanitized($0, allowRelative: false) }
         appID = manifest.app?.id
+        repository = manifest.app?.repository.flatMap { LinkPolicy.sanitized($0, allowRelative: false) }
+        tagPrefix = manifest.app?.tagPrefix ?? "v"
         var iconResolver = Resolver(manifest: manifest, locale: selection.locale)
         appIcon = iconResolver.image(manifest.app?.icon, altFallback: manifest.app?.name.map(MarkdownEscaping.escape) ?? "")
         locale = selection.locale
@@ -384,6 +396,8 @@ public struct ReleaseNotes: Sendable {
                                   secondaryAction: secondary, sharedLayout: layout(for: entry))
             version.languages = languages
             version.build = entry.build
+            version.unreleased = entry.unreleased
+            version.yanked = entry.yanked
             return version
         }
 
@@ -401,7 +415,8 @@ public struct ReleaseNotes: Sendable {
             let title = text(feature.title, .featureTitle(index), in: &languages)
             let image = self.image(feature.image, altFallback: title)
             return Feature(id: feature.id, versionAnchor: anchor, index: index, image: image, title: title,
-                           subtitle: text(feature.subtitle, .featureSubtitle(index), in: &languages), platforms: feature.platforms)
+                           subtitle: text(feature.subtitle, .featureSubtitle(index), in: &languages), platforms: feature.platforms,
+                           kind: feature.kind)
         }
 
         /// The image a feature's `image` or the app's `icon` refers to; `altFallback` when it has no alt text.

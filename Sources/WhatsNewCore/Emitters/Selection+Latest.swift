@@ -16,7 +16,7 @@ extension Selection {
     /// `unknown-release`) when there is none, e.g. `latest` in a manifest of pre-releases only.
     public func resolvingLatest(in manifest: Manifest, engine: DiagnosticEngine) -> Selection? {
         guard let latest else { return self }
-        let candidates = manifest.sortedVersions.lazy.filter(\.hasVersion)
+        let candidates = manifest.sortedVersions.lazy.filter { $0.hasVersion && !$0.unreleased }
         let newest: VersionEntry?
         switch latest {
         case .latest: newest = candidates.first { !$0.version.isPrerelease }

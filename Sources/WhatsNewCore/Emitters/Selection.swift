@@ -11,6 +11,9 @@ public struct Selection: Sendable, Hashable {
     public var locale: String?
     /// Only features for this platform (features without `platforms` apply everywhere).
     public var platform: String?
+    /// Whether versions marked `unreleased` are kept (Keep a Changelog's `[Unreleased]` section); without
+    /// it they are left out unless `release` names one.
+    public var includesUnreleased = false
 
     public init(release: SemanticVersion? = nil, since: SemanticVersion? = nil, locale: String? = nil, platform: String? = nil) {
         self.release = release
@@ -36,7 +39,9 @@ public struct Selection: Sendable, Hashable {
     public func versions(of manifest: Manifest) -> [VersionEntry] {
         let sorted = manifest.sortedVersions
         // Without a filter, the sorted entries as they are: copying thousands again costs more than the sort.
-        guard release != nil || since != nil || platform != nil else { return sorted }
+        guard release != nil || since != nil || platform != nil || (!includesUnreleased && sorted.contains(where: \.unreleased)) else {
+            return sorted
+        }
         return sorted.compactMap { entry in
             guard keeps(entry) else { return nil }
             guard platform != nil else { return entry }
@@ -66,9 +71,11 @@ public struct Selection: Sendable, Hashable {
         platform != nil && !entry.features.isEmpty && !entry.features.contains(where: includes)
     }
 
-    /// Whether `--release` and `--since` select the version.
+    /// Whether `--release` and `--since` select the version (an unreleased one only when `release` names it
+    /// or `includesUnreleased` is set).
     public func includes(_ entry: VersionEntry) -> Bool {
         if let release, entry.version != release { return false }
+        if entry.unreleased, release == nil, !includesUnreleased { return false }
         if let since, !(entry.version > since) { return false }
         return true
     }

@@ -28,16 +28,30 @@ public struct MarkdownRenderer: Sendable {
     }
 
     /// Appends inline content, as `render(inlines:continuation:)` writes it, to a UTF-8 buffer;
-    /// `insideBrackets`: the output writes brackets around it, so its own are escaped.
-    func append(inlines: [MarkdownInline], continuation: String = "", insideBrackets: Bool = false, to buffer: inout [UInt8]) {
+    /// `insideBrackets`: the output writes brackets around it, so its own are escaped. `escapingBrackets`:
+    /// every `[` and `]` of the text is escaped, where the document defines link references its text could
+    /// otherwise use (`[1.2.0]` in a Keep a Changelog file).
+    func append(inlines: [MarkdownInline], continuation: String = "", insideBrackets: Bool = false, escapingBrackets: Bool = false,
+                to buffer: inout [UInt8]) {
         Self.write(inlines, to: &buffer) { writer in
             writer.state.continuation = Array(continuation.utf8)
-            writer.state.insideBrackets = insideBrackets
+            writer.state.insideBrackets = insideBrackets || escapingBrackets
             if insideBrackets {
                 writer.state.atLineStart = false
                 writer.tildesStandAlone = false
             }
         }
+    }
+
+    /// A link reference definition, `[label]: destination`, on one line; nil when `LinkPolicy` refuses the
+    /// destination (or it is relative). The label is escaped as a link's text.
+    public func linkDefinition(label: String, destination: String) -> String? {
+        guard let url = LinkPolicy.sanitized(destination, allowRelative: false) else { return nil }
+        var out: [UInt8] = [UInt8(ascii: "[")]
+        append(inlines: [.text(label.replacingNewlines(with: " "))], insideBrackets: true, to: &out)
+        out += "]: ".utf8
+        out += MarkdownInlineWriter.destinationBytes(url)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// An ATX heading (`## …`) of inline content, on one line (line breaks in it become spaces, white space
@@ -382,7 +396,7 @@ private struct MarkdownInlineWriter: MarkdownInlineVisitor {
         insideLink = false
         out.append(UInt8(ascii: "]"))
         out.append(UInt8(ascii: "("))
-        out += destinationBytes(url)
+        out += Self.destinationBytes(url)
         if !title.isEmpty {
             out.append(UInt8(ascii: " "))
             out.append(UInt8(ascii: "\""))
@@ -402,7 +416,7 @@ private struct MarkdownInlineWriter: MarkdownInlineVisitor {
 
     /// A sanitized URL (printable ASCII, no space or angle bracket) as a link destination: bare when its
     /// parentheses balance, else in angle brackets.
-    private func destinationBytes(_ url: String) -> [UInt8] {
+    static func destinationBytes(_ url: String) -> [UInt8] {
         var depth = 0
         var balanced = true
         for byte in url.utf8 {

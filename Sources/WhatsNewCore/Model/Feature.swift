@@ -8,10 +8,13 @@ public struct Feature: Sendable, Hashable {
     public var subtitle: LocalizedText
     /// The platforms it applies to; empty means all.
     public var platforms: [String]
+    /// What the change is (Keep a Changelog's group), when given.
+    public var kind: FeatureKind?
     public var location: SourceLocation?
 
     public init(id: String? = nil, idLocation: SourceLocation? = nil, image: Reference<Image>? = nil, title: LocalizedText,
-                subtitle: LocalizedText, platforms: [String] = [], location: SourceLocation? = nil) {
+                subtitle: LocalizedText, platforms: [String] = [], kind: FeatureKind? = nil, location: SourceLocation? = nil) {
+        self.kind = kind
         self.id = id
         self.idLocation = idLocation
         self.image = image
@@ -24,7 +27,7 @@ public struct Feature: Sendable, Hashable {
     /// Equality of content, ignoring where it was written.
     public static func == (lhs: Feature, rhs: Feature) -> Bool {
         lhs.id == rhs.id && lhs.image == rhs.image && lhs.title == rhs.title && lhs.subtitle == rhs.subtitle
-            && lhs.platforms == rhs.platforms
+            && lhs.platforms == rhs.platforms && lhs.kind == rhs.kind
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -10,9 +10,17 @@ public struct AppInfo: Sendable, Hashable {
     /// exactly like a feature's image (the reference keeps where it was written). Its alt text defaults to
     /// `name`.
     public var icon: Reference<Image>?
+    /// The app's source repository (`https://github.com/owner/name`, or on GitLab): Keep a Changelog's
+    /// compare links point into it.
+    public var repository: String?
+    public var repositoryLocation: SourceLocation?
+    /// What a version's tag is its version with in front, for compare links (`v` when not given).
+    public var tagPrefix: String?
 
     public init(id: String? = nil, name: String? = nil, url: String? = nil, urlLocation: SourceLocation? = nil,
-                icon: Reference<Image>? = nil) {
+                icon: Reference<Image>? = nil, repository: String? = nil, tagPrefix: String? = nil) {
+        self.repository = repository
+        self.tagPrefix = tagPrefix
         self.id = id
         self.name = name
         self.url = url
@@ -22,6 +30,7 @@ public struct AppInfo: Sendable, Hashable {
 
     public static func == (lhs: AppInfo, rhs: AppInfo) -> Bool {
         lhs.id == rhs.id && lhs.name == rhs.name && lhs.url == rhs.url && lhs.icon == rhs.icon
+            && lhs.repository == rhs.repository && lhs.tagPrefix == rhs.tagPrefix
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -9,6 +9,11 @@ public struct VersionEntry: Sendable {
     public var dateLocation: SourceLocation?
     /// The build number (`build: 1234`): digits, or integers separated by dots, as written.
     public var build: String?
+    /// Not released yet (`unreleased: true`): Keep a Changelog's `[Unreleased]` section. The version keeps
+    /// its number, but `--release latest` and `show` pass over it, and the default outputs leave it out.
+    public var unreleased = false
+    /// Pulled after its release (`yanked: true`): Keep a Changelog's `[YANKED]`.
+    public var yanked = false
     public var title: Title?
     public var features: [Feature]
     public var primaryAction: Reference<PrimaryAction>?

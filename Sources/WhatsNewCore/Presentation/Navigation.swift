@@ -1,5 +1,5 @@
-/// The navigation of the interactive presentation modes of `show` (to come): the `pager` (a full-screen
-/// cover) and the `sheet` (a scrolled panel) will both drive this one state machine, and draw what it says.
+/// The navigation of the interactive presentation modes of `show`: the `pager` (a full-screen cover) and
+/// the `sheet` (a scrolled panel) both drive this one state machine, and draw what it says.
 /// It is pure: it knows pages only by their height in lines and their actions, takes the viewport's height
 /// as an input, does no I/O, and answers each event with at most one effect for its caller to carry out.
 ///
@@ -8,7 +8,10 @@
 /// - A scroll position per page, in lines: the top visible line, kept within `0...max(0, height - viewport)`;
 ///   a popped-to page is where it was left.
 /// - A focus among the top page's actions, moved by `nextAction`/`previousAction` (wrapping), nil on a page
-///   without actions; each page keeps its own.
+///   without actions; each page keeps its own. When the page says on which lines its actions are, moving the
+///   focus scrolls the focused action into view.
+/// - `relayout` swaps in the same pages laid out again (a new terminal size), each page's top line mapped by
+///   its caller to the line that now holds the same text.
 ///
 /// Keys map to events in `event(for:)`, apart from the machine, so the terminal code only decodes bytes
 /// into `Key`s and turns effects into drawing.
@@ -17,10 +20,16 @@ public struct Navigation: Sendable, Hashable {
     public struct Page: Sendable, Hashable {
         public var lineCount: Int
         public var actions: [Action]
+        /// The lines each action is drawn on, in the order of `actions`; empty when not known.
+        public var actionLines: [Range<Int>]
+        /// The action focused when the page opens (the primary action, so that Enter continues).
+        public var initialFocus: Int
 
-        public init(lineCount: Int, actions: [Action] = []) {
+        public init(lineCount: Int, actions: [Action] = [], actionLines: [Range<Int>] = [], initialFocus: Int = 0) {
             self.lineCount = max(0, lineCount)
             self.actions = actions
+            self.actionLines = actionLines.count == actions.count ? actionLines : []
+            self.initialFocus = actions.indices.contains(initialFocus) ? initialFocus : 0
         }
     }
 
@@ -71,11 +80,14 @@ public struct Navigation: Sendable, Hashable {
         public var offset: Int
         /// The index of the focused action in `page.actions`; nil when the page has none.
         public var focus: Int?
+        /// The index of the `present` action of the page below that pushed this one; nil for the root.
+        public var pushedBy: Int?
 
-        init(page: Page) {
+        init(page: Page, pushedBy: Int? = nil) {
             self.page = page
             self.offset = 0
-            self.focus = page.actions.isEmpty ? nil : 0
+            self.focus = page.actions.isEmpty ? nil : page.initialFocus
+            self.pushedBy = pushedBy
         }
     }
 
@@ -132,6 +144,39 @@ public struct Navigation: Sendable, Hashable {
         }
     }
 
+    /// Swaps in the same pages laid out again: `root` must have the actions the root had, so that each pushed
+    /// page is found again by the action that pushed it. `topLine(depth, oldTop)` maps each page's top line to
+    /// the line that holds the same text now (then clamped); focus stays. Dismissal is kept.
+    public mutating func relayout(root: Page, viewportHeight: Int, topLine: (_ depth: Int, _ oldTop: Int) -> Int) {
+        self.viewportHeight = max(1, viewportHeight)
+        var page = root
+        for depth in stack.indices {
+            if depth > 0 {
+                guard let index = stack[depth].pushedBy, page.actions.indices.contains(index),
+                      case .present(let pushed) = page.actions[index] else {
+                    stack.removeSubrange(depth...)
+                    break
+                }
+                page = pushed
+            }
+            stack[depth].page = page
+            stack[depth].offset = min(max(0, topLine(depth, stack[depth].offset)), maximumOffset(of: page))
+            if let focus = stack[depth].focus, !page.actions.indices.contains(focus) {
+                stack[depth].focus = page.actions.isEmpty ? nil : page.initialFocus
+            }
+        }
+    }
+
+    /// The event of a key in the sheet: the pager's scrolling keys; Enter (the primary action), q and Esc
+    /// dismiss; Tab, Backspace and h do nothing (the sheet has one page and one action).
+    public static func sheetEvent(for key: Key) -> Event? {
+        switch key {
+        case .enter, .escape: return .dismiss
+        case .tab, .shiftTab, .backspace, .character("h"): return nil
+        default: return event(for: key)
+        }
+    }
+
     /// The event of a key, or nil for a key navigation ignores: arrows and j/k scroll by a line, space and
     /// PgDn/PgUp by a page, g/G and Home/End to the top and bottom; Tab and Shift-Tab move the focus; Enter
     /// activates; Backspace or h goes back, Esc to the root page; q dismisses.
@@ -167,7 +212,17 @@ public struct Navigation: Sendable, Hashable {
     private mutating func moveFocus(by step: Int) -> Effect? {
         let count = current.page.actions.count
         guard let focus = current.focus, count > 1 else { return nil }
-        stack[stack.count - 1].focus = ((focus + step) % count + count) % count
+        let next = ((focus + step) % count + count) % count
+        stack[stack.count - 1].focus = next
+        if current.page.actionLines.indices.contains(next) {
+            // The focused action's lines on screen: its first line as near the top as needed, or its last line
+            // at the bottom.
+            let lines = current.page.actionLines[next]
+            var offset = current.offset
+            if lines.upperBound > offset + viewportHeight { offset = lines.upperBound - viewportHeight }
+            if lines.lowerBound < offset { offset = lines.lowerBound }
+            stack[stack.count - 1].offset = min(max(0, offset), maximumOffset)
+        }
         return .redraw
     }
 
@@ -175,7 +230,7 @@ public struct Navigation: Sendable, Hashable {
         guard let focus = current.focus else { return nil }
         switch current.page.actions[focus] {
         case .present(let page):
-            stack.append(Entry(page: page))
+            stack.append(Entry(page: page, pushedBy: focus))
             return .redraw
         case .openURL(let url):
             return .openURL(url)

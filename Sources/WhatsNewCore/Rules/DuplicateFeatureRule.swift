@@ -27,8 +27,8 @@ struct DuplicateFeatureRule: ManifestRule {
             for index in features.indices { titles.append(features[index].title.entries.first?.text ?? "") }
             guard Self.hasRepeat(titles, hashing: &hashed) else { continue }
             seen.removeAll(keepingCapacity: true)
-            // (A feature missing its title or subtitle has errors of its own.)
-            for index in features.indices where !features[index].title.isAbsent && !features[index].subtitle.isAbsent {
+            // (A feature missing its title has errors of its own; one without a subtitle is a one-line change.)
+            for index in features.indices where !features[index].title.isAbsent {
                 let content = Content(title: features[index].title, subtitle: features[index].subtitle)
                 guard let earlier = seen[content] else {
                     seen[content] = index

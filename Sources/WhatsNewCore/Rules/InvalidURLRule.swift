@@ -1,10 +1,14 @@
-/// `invalid-url` (error): an `openURL` or the `app.url` that is not an absolute http, https or mailto URL —
+/// `invalid-url` (error): an `openURL`, the `app.url` or the `app.repository` that is not an absolute http, https or mailto URL —
 /// `javascript:`, `data:`, `file:`, scheme-relative (`//host`) and relative links are refused.
 struct InvalidURLRule: ManifestRule {
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
         if let app = manifest.app, let url = app.url, let problem = Self.problem(with: url) {
             engine.report(Diagnostic(.error, code: "invalid-url", message: "invalid URL '\(url)' for 'app.url': \(problem)",
                                      at: app.urlLocation, fix: "write the app's absolute URL such as 'https://example.com'"))
+        }
+        if let app = manifest.app, let url = app.repository, let problem = Self.problem(with: url) {
+            engine.report(Diagnostic(.error, code: "invalid-url", message: "invalid URL '\(url)' for 'app.repository': \(problem)",
+                                     at: app.repositoryLocation, fix: "write the repository's URL such as 'https://github.com/owner/name'"))
         }
         var actions = manifest.secondaryActions.entries.map(\.value)
         for version in manifest.versions.indices {

@@ -3,7 +3,7 @@
 
 extension BuiltinSchema {
     /// The text of Schemas/whatsnew.schema.json, byte for byte.
-    public static let text = ##"""
+    public static let text = ####"""
 {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "$id": "https://whatsnew.dev/schemas/whatsnew.schema.json",
@@ -152,6 +152,22 @@ extension BuiltinSchema {
           "$ref": "#/$defs/imageRef",
           "title": "App icon",
           "description": "The app's icon, shown in the header of the HTML changelog page: a key of `images` or an inline image, exactly like a feature's image. Its alt text defaults to the app's name."
+        },
+        "repository": {
+          "title": "Source repository",
+          "description": "The app's source repository, an absolute https URL. When it is on GitHub or GitLab (`https://github.com/owner/name`, `https://gitlab.com/group/name`), `--markdown-style keepachangelog` writes compare links into it.",
+          "type": "string",
+          "format": "uri",
+          "examples": ["https://github.com/example/trails"]
+        },
+        "tagPrefix": {
+          "title": "Tag prefix",
+          "description": "What a version's Git tag puts before the version, for compare links: `v` (the default) makes version 1.2.0 the tag `v1.2.0`; `\"\"` makes it `1.2.0`.",
+          "type": "string",
+          "pattern": "^[A-Za-z0-9._/-]*$",
+          "maxLength": 100,
+          "default": "v",
+          "examples": ["v", "", "release-"]
         }
       }
     },
@@ -323,6 +339,18 @@ extension BuiltinSchema {
           "$ref": "#/$defs/layout",
           "title": "Layout",
           "description": "Layout overrides for this version; overrides `defaults.layout` key by key."
+        },
+        "unreleased": {
+          "title": "Unreleased",
+          "description": "The version is not released yet: `--markdown-style keepachangelog` writes it as the `[Unreleased]` section; `--release latest`, `show` and the other outputs pass over it unless `--release` names it.",
+          "type": "boolean",
+          "default": false
+        },
+        "yanked": {
+          "title": "Yanked",
+          "description": "The version was pulled after its release: `--markdown-style keepachangelog` marks its heading `[YANKED]`.",
+          "type": "boolean",
+          "default": false
         }
       }
     },
@@ -367,10 +395,10 @@ extension BuiltinSchema {
     },
     "feature": {
       "title": "Feature",
-      "description": "One new feature: an image, a title and a subtitle.",
+      "description": "One new feature: an image, a title and a subtitle (a one-line change has none).",
       "type": "object",
       "additionalProperties": false,
-      "required": ["title", "subtitle"],
+      "required": ["title"],
       "properties": {
         "id": {
           "title": "Feature identifier",
@@ -393,7 +421,7 @@ extension BuiltinSchema {
         "subtitle": {
           "$ref": "#/$defs/localizableText",
           "title": "Feature subtitle",
-          "description": "One or two sentences about the feature (inline Markdown, or a map from locale to text)."
+          "description": "One or two sentences about the feature (inline Markdown, or a map from locale to text). Optional: a feature without one is a one-line change, as a Keep a Changelog bullet is."
         },
         "platforms": {
           "title": "Platforms",
@@ -402,6 +430,12 @@ extension BuiltinSchema {
           "minItems": 1,
           "uniqueItems": true,
           "items": {"$ref": "#/$defs/platform"}
+        },
+        "kind": {
+          "title": "Kind of change",
+          "description": "What the change is, as Keep a Changelog groups changes: `--markdown-style keepachangelog` lists the feature under `### Added`, `### Changed`, and so on.",
+          "type": "string",
+          "enum": ["added", "changed", "deprecated", "removed", "fixed", "security"]
         }
       }
     },
@@ -1083,5 +1117,5 @@ extension BuiltinSchema {
   }
 }
 
-"""##
+"""####
 }

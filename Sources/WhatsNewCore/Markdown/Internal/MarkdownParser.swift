@@ -19,6 +19,14 @@ enum MarkdownParser {
         }
     }
 
+    /// The top-level blocks of `source` with where each starts, and the items of lists with theirs.
+    static func outline(_ source: String) -> [MarkdownOutline.Block] {
+        shared.withLock { parser in
+            if parser == nil { parser = CmarkParser() }
+            return parser?.outline(source) ?? [MarkdownOutline.Block(block: .paragraph([.text(source)]), line: 1, column: 1, items: [])]
+        }
+    }
+
     /// The one parser, created on first use; the lock makes every cmark parse run alone.
     private static let shared = Locked<CmarkParser?>(nil)
 }
@@ -46,15 +54,54 @@ private final class CmarkParser: @unchecked Sendable {
     }
 
     func parse(_ source: String) -> [MarkdownBlock] {
+        guard let document = document(source) else { return [] }
+        defer { cmark_node_free(document) }
+        return TreeReader(document: document).read()
+    }
+
+    func outline(_ source: String) -> [MarkdownOutline.Block] {
+        guard let document = document(source) else { return [] }
+        defer { cmark_node_free(document) }
+        return Self.located(childrenOf: document, depth: 0)
+    }
+
+    /// Lists nested deeper than this are read as blocks without their items' positions.
+    private static let maxOutlineDepth = 12
+
+    /// Each child of `node` read as a block, with its start; a list's items with theirs.
+    private static func located(childrenOf node: OpaquePointer, depth: Int) -> [MarkdownOutline.Block] {
+        var blocks: [MarkdownOutline.Block] = []
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            guard let block = TreeReader(document: current).read().first else {
+                child = cmark_node_next(current)
+                continue
+            }
+            var items: [MarkdownOutline.Item] = []
+            if cmark_node_get_type(current) == CMARK_NODE_LIST, depth < maxOutlineDepth {
+                var item = cmark_node_first_child(current)
+                while let itemNode = item {
+                    items.append(MarkdownOutline.Item(line: Int(cmark_node_get_start_line(itemNode)),
+                                                      column: Int(cmark_node_get_start_column(itemNode)),
+                                                      blocks: located(childrenOf: itemNode, depth: depth + 1)))
+                    item = cmark_node_next(itemNode)
+                }
+            }
+            blocks.append(MarkdownOutline.Block(block: block, line: Int(cmark_node_get_start_line(current)),
+                                                column: Int(cmark_node_get_start_column(current)), items: items))
+            child = cmark_node_next(current)
+        }
+        return blocks
+    }
+
+    private func document(_ source: String) -> OpaquePointer? {
         var source = source
         source.withUTF8 { bytes in
             guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
             // The length is passed, so a NUL in the text never ends it (cmark replaces NUL with U+FFFD).
             base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { cmark_parser_feed(parser, $0, bytes.count) }
         }
-        guard let document = cmark_parser_finish(parser) else { return [] }
-        defer { cmark_node_free(document) }
-        return TreeReader(document: document).read()
+        return cmark_parser_finish(parser)
     }
 }
 
@@ -102,7 +149,8 @@ private struct TreeReader {
     func read() -> [MarkdownBlock] {
         guard let iterator = cmark_iter_new(document) else { return [] }
         defer { cmark_iter_free(iterator) }
-        var stack: [Frame] = []
+        // The root may be any node (`MarkdownOutline` reads one block at a time): what it makes lands here.
+        var stack: [Frame] = [Frame(kind: .document)]
         var blockDepth = 0
         var inlineDepth = 0
         var strikethroughType: UInt32?

@@ -1,0 +1,56 @@
+/// What `whatsnew import` read from a Keep a Changelog file: the releases, newest first as written, their
+/// changes as Markdown source, and the repository its compare links point into.
+public struct ImportedChangelog: Sendable, Hashable {
+    public struct Change: Sendable, Hashable {
+        /// Markdown source.
+        public var title: String
+        /// Markdown source; empty for a one-line change.
+        public var subtitle: String
+        public var kind: FeatureKind?
+    }
+
+    public struct Release: Sendable, Hashable {
+        /// The version as `SemanticVersion` writes it (an `[Unreleased]` section gets the next patch version).
+        public var version: String
+        public var date: String?
+        public var unreleased = false
+        public var yanked = false
+        public var changes: [Change] = []
+    }
+
+    public var releases: [Release] = []
+    /// The repository of the compare links (`https://github.com/owner/name`), when they have one.
+    public var repository: String?
+    /// What the links' tags put before the version, when it is not `v`.
+    public var tagPrefix: String?
+}
+
+extension ImportedChangelog {
+    /// The manifest as YAML: every text is written by `YAMLScalarQuoting`, so it reads back as written.
+    public var yaml: String {
+        var out = "# Imported by `whatsnew import` from a Keep a Changelog file.\n"
+        if repository != nil || tagPrefix != nil {
+            out += "app:\n"
+            if let repository { out += "  repository: " + YAMLScalarQuoting.scalar(repository) + "\n" }
+            if let tagPrefix { out += "  tagPrefix: " + YAMLScalarQuoting.quoted(tagPrefix) + "\n" }
+        }
+        out += "versions:\n"
+        for release in releases {
+            out += "  - version: " + YAMLScalarQuoting.quoted(release.version) + "\n"
+            if let date = release.date { out += "    date: " + YAMLScalarQuoting.quoted(date) + "\n" }
+            if release.unreleased { out += "    unreleased: true\n" }
+            if release.yanked { out += "    yanked: true\n" }
+            if release.changes.isEmpty {
+                out += "    features: []\n"
+                continue
+            }
+            out += "    features:\n"
+            for change in release.changes {
+                out += "      - title: " + YAMLScalarQuoting.quoted(change.title) + "\n"
+                if !change.subtitle.isEmpty { out += "        subtitle: " + YAMLScalarQuoting.quoted(change.subtitle) + "\n" }
+                if let kind = change.kind { out += "        kind: " + kind.rawValue + "\n" }
+            }
+        }
+        return out
+    }
+}

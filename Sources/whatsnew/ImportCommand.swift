@@ -1,0 +1,70 @@
+import ArgumentParser
+import WhatsNewCore
+import YAMLTree
+
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Read a Keep a Changelog file into a manifest.",
+        discussion: """
+        Example:
+          $ whatsnew import CHANGELOG.md -o notes.yaml
+          $ whatsnew validate notes.yaml
+          $ whatsnew compile notes.yaml --format markdown --markdown-style keepachangelog
+
+        Each '## [1.2.0] - 2026-11-01' heading becomes a version ('[Unreleased]' one
+        marked 'unreleased: true', '[YANKED]' one 'yanked: true'), each bullet a feature
+        whose 'kind' is its '### Added', '### Fixed', … section, and the compare links at
+        the bottom 'app.repository' (and 'app.tagPrefix'). What has no place in a manifest
+        is a warning at its line in the Markdown file, and its text is kept where it can be.
+
+        Exit codes: 0 written (warnings allowed), 1 no release heading found (or a warning
+        under --strict), 64 usage error, 74 unreadable changelog or unwritable output.
+        """
+    )
+
+    @Argument(help: "The Keep a Changelog file (Markdown), or '-' for standard input.")
+    var changelog: String
+
+    @Option(name: .shortAndLong, help: "The manifest to write ('-': standard output, the default).")
+    var output: String = "-"
+
+    @Flag(name: .long, help: "Treat warnings as errors.")
+    var strict = false
+
+    @Flag(name: .long, help: "Replace an output file that is read-only.")
+    var force = false
+
+    @OptionGroup var input: InputOptions
+    @OptionGroup var diagnosticsOptions: DiagnosticsOptions
+    @OptionGroup var colorOptions: ColorOptions
+
+    func run() throws {
+        if let usage = Output.outputOverwritingAnInput([output], inputs: [changelog], otherFiles: []) { throw usage }
+        let engine = input.makeEngine(strict: strict)
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(changelog, limit: input.maxInputBytes)
+        } catch {
+            throw Output.fail(error)
+        }
+        guard bytes.count <= input.maxInputBytes else {
+            Output.standardError("whatsnew: error: '\(TerminalSafeText.visible(changelog))' is larger than --max-input-bytes (\(input.maxInputBytes) bytes)\n")
+            throw Output.inputErrors
+        }
+        let name = changelog == "-" ? (input.assumeFilename ?? "<stdin>") : changelog
+        let imported = ChangelogImporter().read(SourceFile(name: name, contents: bytes), engine: engine)
+        Output.standardError(diagnosticsOptions.render(engine, useColor: colorOptions.useColor(for: 2)))
+        guard let imported, !engine.hasErrors else { throw Output.inputErrors }
+        if output == "-" {
+            Output.standardOutput(imported.yaml)
+            return
+        }
+        do {
+            try FileSystem.createMissingDirectories(toward: output)
+            try FileSystem.writeAtomically(Array(imported.yaml.utf8), to: output, force: force)
+        } catch {
+            throw Output.fail(error)
+        }
+    }
+}
