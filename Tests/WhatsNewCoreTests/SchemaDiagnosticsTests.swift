@@ -151,7 +151,7 @@ final class SchemaDiagnosticsTests: XCTestCase {
         let fragment = "images:\n  star: {systemName: star.fill}\n"
         XCTAssertEqual(SchemaTesting.summary(SchemaTesting.diagnostics(fragment, role: .fragment)), "")
         XCTAssertEqual(SchemaTesting.summary(SchemaTesting.diagnostics(fragment + "extra: 1\n", role: .fragment)),
-                       "3:1 schema-additionalProperties unknown key 'extra' in the document; expected '$schema', 'app', 'defaults', 'images', 'primaryActions', 'secondaryActions', 'stores' or 'versions'")
+                       "3:1 schema-additionalProperties unknown key 'extra' in the document; expected '$schema', 'app', 'defaults', 'images', 'primaryActions', 'secondaryActions', 'stores', 'versions', 'tips' or 'tipGroups'")
         XCTAssertEqual(SchemaTesting.summary(SchemaTesting.diagnostics(fragment, role: .manifest)),
                        "1:1 schema-required missing required key 'versions' in the document")
         XCTAssertEqual(SchemaTesting.summary(SchemaTesting.diagnostics(fragment, role: .refs)), "")

@@ -9,11 +9,11 @@ import YAMLTree
 /// a missing or unreadable text is `LocalizedText.absent`, a color no location, and an invalid version
 /// number leaves `VersionEntry.hasVersion` false. Such a manifest has errors, so nothing renders it.
 struct ManifestDecoder {
-    static let manifestKeys = ["$schema", "app", "defaults", "images", "primaryActions", "secondaryActions", "stores", "versions"]
+    static let manifestKeys = ["$schema", "app", "defaults", "images", "primaryActions", "secondaryActions", "stores", "versions", "tips", "tipGroups"]
     static let refsKeys = ["$schema", "images", "primaryActions", "secondaryActions"]
 
     let engine: DiagnosticEngine
-    private(set) var manifest = Manifest()
+    var manifest = Manifest()
     private var appLocation: SourceLocation?
     private var defaultsLocation: SourceLocation?
     private var storesLocation: SourceLocation?
@@ -77,6 +77,8 @@ struct ManifestDecoder {
         if let node = fields["defaults"] { decodeDefaults(node, context: context) }
         decodeRegistries(fields, context: context)
         if let node = fields["stores"] { decodeStoresOnce(node, context: context) }
+        if let node = fields["tips"] { decodeTips(node, context: context) }
+        if let node = fields["tipGroups"] { decodeTipGroups(node, context: context) }
         if let node = fields["versions"] {
             sawVersionList = true
             guard let items = node.sequence else {
@@ -122,7 +124,7 @@ struct ManifestDecoder {
     }
 
     private mutating func decodeDefaults(_ node: YAMLNode, context: DecodingContext) {
-        let allowed = ["title", "primaryAction", "secondaryAction", "locale", "accentColor", "layout"]
+        let allowed = ["title", "primaryAction", "secondaryAction", "locale", "accentColor", "layout", "tipDisplayFrequency"]
         guard let fields = context.fields(node, of: "defaults", allowed: allowed) else { return }
         if let first = defaultsLocation {
             context.error("conflicting-definition", "'defaults' is defined in more than one fragment; expected it once",
@@ -137,6 +139,9 @@ struct ManifestDecoder {
         defaults.locale = fields["locale"].flatMap { context.string($0, for: "defaults.locale") }
         defaults.accentColor = fields["accentColor"].flatMap { decodeColor($0, for: "defaults.accentColor", context: context) }
         defaults.layout = fields["layout"].flatMap { decodeLayout($0, for: "defaults.layout", context: context) }
+        defaults.tipDisplayFrequency = fields["tipDisplayFrequency"].flatMap {
+            context.oneOf($0, for: "defaults.tipDisplayFrequency", as: TipDisplayFrequency.self)
+        }
         manifest.defaults = defaults
     }
 

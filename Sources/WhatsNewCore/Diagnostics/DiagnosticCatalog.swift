@@ -83,5 +83,12 @@ public enum DiagnosticCatalog {
         "missing-locale": "Store notes are asked for, and the manifest names no language.",
         "invalid-version-code": "A version's build is not a whole number, which Google Play's versionCode is.",
         "store-locale-unmapped": "A locale of the manifest is written for no locale code of a store.",
+        // Tips.
+        "unknown-tip": "A tip group names a tip id that no tip has.",
+        "duplicate-group-tip": "A tip group names the same tip twice.",
+        "duplicate-tip-id": "Two tips, or two tip groups, share an id.",
+        "invalid-placeholder": "A {{placeholder}} in a tip that no --with value can fill.",
+        "unsatisfiable-tip-rule": "A tip rule that no app can make hold (a name tip donate/param refuse, a value of the wrong type, bounds nothing meets).",
+        "invalid-duration": "A tip rule's 'within' is not a number and a unit (m, h, d, w).",
     ]
 }

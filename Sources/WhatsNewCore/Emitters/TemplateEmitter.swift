@@ -40,6 +40,12 @@ public struct TemplateEmitter: Sendable {
     public func emit(_ notes: ReleaseNotes, imageFiles: ImageFileOptions? = nil, feeds: [HTMLEmitter.FeedLink] = [],
                      engine: DiagnosticEngine? = nil) -> String {
         let values = TemplateContext.make(notes, imageFiles: imageFiles ?? ImageFileOptions(fileSystem: InMemoryImageFileSystem()), feeds: feeds)
+        return render(values, engine: engine)
+    }
+
+    /// The output for `values` (dictionaries, arrays, strings and booleans already escaped as the template
+    /// needs them; see `TipTemplateContext` for a tip), reporting unknown variables as `emit` does.
+    func render(_ values: [String: Any], engine: DiagnosticEngine?) -> String {
         guard let engine else { return template.render(values) }
         let lookups = TemplateLookups()
         let output = template.render(lookups.wrap(values))

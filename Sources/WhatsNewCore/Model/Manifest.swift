@@ -50,6 +50,8 @@ public struct Defaults: Sendable {
     /// What `accentColor` means (blue when not set).
     public var accentColor: ColorValue?
     public var layout: LayoutOverrides?
+    /// How often a tip never shown before may be shown (immediate when not set).
+    public var tipDisplayFrequency: TipDisplayFrequency?
 
     public init() {}
 }
@@ -66,6 +68,10 @@ public struct Manifest: Sendable {
     public var stores = StoreSettings()
     /// In source order; `sortedVersions` gives newest first.
     public var versions: [VersionEntry] = []
+    /// The tips (feature-discovery hints) in source order.
+    public var tips: [Tip] = []
+    /// The tip groups in source order.
+    public var tipGroups: [TipGroup] = []
     /// The directory image files are relative to.
     public var baseDirectory: String = "."
     /// The bytes of every input it was read from (manifests, fragments, `--refs` files), which bound what

@@ -17,7 +17,7 @@ enum LayerAgreement {
         "schema-maximum": ["invalid-value"],
         "schema-minItems": ["no-versions"],
         "schema-minLength": ["empty-text"],
-        "schema-pattern": ["invalid-version", "invalid-date", "invalid-color", "empty-text", "invalid-value"],
+        "schema-pattern": ["invalid-duration", "invalid-version", "invalid-date", "invalid-color", "empty-text", "invalid-value"],
         "schema-format": ["invalid-date"],
         // The closest alternative of a value that matches none (a color, a text, an image or an action).
         "schema-anyOf": ["type-mismatch", "invalid-value", "invalid-color", "invalid-image", "invalid-action", "invalid-version",

@@ -15,6 +15,13 @@ struct InvalidURLRule: ManifestRule {
             if case .inline(let action)? = manifest.versions[version].secondaryAction { actions.append(action) }
         }
         if case .inline(let action)? = manifest.defaults.secondaryAction { actions.append(action) }
+        for tip in manifest.tips {
+            for action in tip.actions {
+                guard let url = action.openURL, let problem = Self.problem(with: url) else { continue }
+                engine.report(Diagnostic(.error, code: "invalid-url", message: "invalid URL '\(url)' for 'openURL' of tip '\(tip.id)': \(problem)",
+                                         at: action.urlLocation, fix: "write an absolute URL such as 'https://example.com/notes'"))
+            }
+        }
         // (An action with errors may have written more than one kind: see `otherKinds`.)
         for action in actions {
             for written in action.writtenKinds {

@@ -55,5 +55,13 @@ extension Manifest {
             if case .inline(let action)? = versions[versionIndex].primaryAction { visit(action, of: "the primary action of \(versionName())") }
             if case .inline(let action)? = versions[versionIndex].secondaryAction { visit(action, of: "the secondary action of \(versionName())") }
         }
+        for tip in tips {
+            if matches(tip.title) { body(tip.title) { "the title of tip '\(tip.id)'" } }
+            if let message = tip.message, matches(message) { body(message) { "the message of tip '\(tip.id)'" } }
+            if case .inline(let image)? = tip.image, let alt = image.alt, matches(alt) { body(alt) { "the alt text of the image of tip '\(tip.id)'" } }
+            for action in tip.actions where matches(action.title) {
+                body(action.title) { "the title of action '\(action.id)' of tip '\(tip.id)'" }
+            }
+        }
     }
 }

@@ -25,6 +25,11 @@ enum ManifestRules {
         InvalidColorRule(),
         BlockMarkdownRule(),
         StoreLocaleRule(),
+        UnknownTipRule(),
+        DuplicateGroupTipRule(),
+        DuplicateTipIDRule(),
+        InvalidPlaceholderRule(),
+        UnsatisfiableTipRuleRule(),
     ] }
 }
 
@@ -45,6 +50,9 @@ extension Manifest {
             }
             if case .key(let key, let location)? = versions[versionIndex].primaryAction { body("primaryActions", key, location) }
             if case .key(let key, let location)? = versions[versionIndex].secondaryAction { body("secondaryActions", key, location) }
+        }
+        for tip in tips {
+            if case .key(let key, let location)? = tip.image { body("images", key, location) }
         }
     }
 

@@ -77,6 +77,18 @@ extension BuiltinSchema {
           "type": "array",
           "minItems": 1,
           "items": {"$ref": "#/$defs/versionEntry"}
+        },
+        "tips": {
+          "title": "Tips",
+          "description": "Feature-discovery hints a command-line app shows at the right moment with `whatsnew tip show` (TipKit, for the terminal).",
+          "type": "array",
+          "items": {"$ref": "#/$defs/tip"}
+        },
+        "tipGroups": {
+          "title": "Tip groups",
+          "description": "Tips shown one at a time: in order, or the first available.",
+          "type": "array",
+          "items": {"$ref": "#/$defs/tipGroup"}
         }
       }
     },
@@ -195,6 +207,12 @@ extension BuiltinSchema {
           "$ref": "#/$defs/layout",
           "title": "Default layout",
           "description": "Layout overrides for every version; a version's own `layout` overrides these key by key."
+        },
+        "tipDisplayFrequency": {
+          "title": "Tip display frequency",
+          "description": "How long after a tip was shown a tip never shown before may appear: `immediate` (no wait), `hourly`, `daily`, `weekly` or `monthly` (30 days). Tips shown before are not held back.",
+          "enum": ["immediate", "hourly", "daily", "weekly", "monthly"],
+          "default": "immediate"
         }
       }
     },
@@ -884,6 +902,145 @@ extension BuiltinSchema {
           "title": "Footer visual effect view padding",
           "description": "Padding of the blurred footer background.",
           "default": {"top": -10}
+        }
+      }
+    },
+    "tip": {
+      "title": "Tip",
+      "description": "A feature-discovery hint: shown by `whatsnew tip show` once all its rules hold, until it is invalidated.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": ["id", "title"],
+      "properties": {
+        "id": {
+          "title": "Tip identifier",
+          "description": "Names the tip's status in the state. `{{name}}` placeholders make a reusable tip: `--with name=value` makes one instance per value, each with its own status.",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "examples": ["parallel-sync", "new-trail-{{trail}}"]
+        },
+        "title": {
+          "$ref": "#/$defs/localizableText",
+          "title": "Tip title",
+          "description": "The tip's title (inline Markdown, or a map from locale to text); `{{name}}` placeholders are filled by `--with`."
+        },
+        "message": {
+          "$ref": "#/$defs/localizableText",
+          "title": "Tip message",
+          "description": "One or two sentences under the title (inline Markdown, or a map from locale to text)."
+        },
+        "image": {
+          "$ref": "#/$defs/imageRef",
+          "title": "Tip image",
+          "description": "The tip's glyph: a key of `images` or an inline image."
+        },
+        "actions": {
+          "title": "Tip actions",
+          "description": "Buttons of the tip; the app acts on their ids, a link opens its URL.",
+          "type": "array",
+          "items": {"$ref": "#/$defs/tipAction"}
+        },
+        "rules": {
+          "title": "Tip rules",
+          "description": "Conditions on events the app donates and parameters it sets; all must hold.",
+          "type": "array",
+          "items": {"$ref": "#/$defs/tipRule"}
+        },
+        "maxDisplayCount": {
+          "title": "Maximum display count",
+          "description": "After this many displays, on every device together, the tip is invalidated (`displayCountExceeded`).",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000000
+        },
+        "ignoresDisplayFrequency": {
+          "title": "Ignores display frequency",
+          "description": "Whether the tip may appear for the first time although `defaults.tipDisplayFrequency` would wait.",
+          "type": "boolean",
+          "default": false
+        }
+      }
+    },
+    "tipAction": {
+      "title": "Tip action",
+      "description": "A button of a tip: an id the app acts on, a title, and optionally a link.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": ["id", "title"],
+      "properties": {
+        "id": {"title": "Action identifier", "description": "What the app is told was chosen.", "type": "string", "minLength": 1},
+        "title": {"$ref": "#/$defs/localizableText", "title": "Action title", "description": "The button's text."},
+        "openURL": {
+          "title": "Open URL",
+          "description": "An absolute http, https or mailto URL the action links to.",
+          "type": "string",
+          "format": "uri",
+          "minLength": 1
+        }
+      }
+    },
+    "tipRule": {
+      "title": "Tip rule",
+      "description": "A condition on an event's donations (`event`, `count`, `within`) or on a parameter's value (`parameter`, `equals`, `lt`, `le`, `gt`, `ge`).",
+      "type": "object",
+      "$comment": "if/then/else rather than oneOf, as the decoder reads a rule: one with 'parameter' and no 'event' is a parameter rule, anything else an event rule (so a stray key is reported at that key).",
+      "if": {"required": ["parameter"], "not": {"required": ["event"]}},
+      "then": {
+          "title": "Parameter rule",
+          "required": ["parameter"],
+          "additionalProperties": false,
+          "properties": {
+            "parameter": {"title": "Parameter", "description": "The parameter's name, as set with `whatsnew tip param NAME VALUE`.", "type": "string"},
+            "equals": {"title": "Equals", "description": "The value the parameter must have.", "type": ["string", "number", "boolean"]},
+            "lt": {"title": "Less than", "description": "The parameter is a number less than this.", "type": "number"},
+            "le": {"title": "Less than or equal", "description": "The parameter is a number at most this.", "type": "number"},
+            "gt": {"title": "Greater than", "description": "The parameter is a number greater than this.", "type": "number"},
+            "ge": {"title": "Greater than or equal", "description": "The parameter is a number at least this.", "type": "number"}
+          }
+        },
+      "else": {
+          "title": "Event rule",
+          "required": ["event"],
+          "additionalProperties": false,
+          "properties": {
+            "event": {"title": "Event", "description": "The event's name, as donated with `whatsnew tip donate NAME`.", "type": "string"},
+            "count": {
+              "title": "Count",
+              "description": "Bounds on the number of donations; every bound given must hold. Absent: at least one.",
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "atLeast": {"description": "At least this many donations.", "type": "integer", "minimum": 0, "maximum": 1000000},
+                "atMost": {"description": "At most this many donations.", "type": "integer", "minimum": 0, "maximum": 1000000},
+                "equals": {"description": "Exactly this many donations.", "type": "integer", "minimum": 0, "maximum": 1000000}
+              }
+            },
+            "within": {"$ref": "#/$defs/tipDuration", "title": "Window", "description": "Only donations this recent count: `30m`, `12h`, `7d`, `2w`. Absent: every donation kept."}
+          }
+        }
+    },
+    "tipDuration": {
+      "title": "Window",
+      "description": "Only donations within this time count: a whole number and a unit, m (minutes), h (hours), d (days) or w (weeks).",
+      "type": "string",
+      "pattern": "^[1-9][0-9]{0,5}[mhdw]$",
+      "examples": ["30m", "12h", "7d", "2w"]
+    },
+    "tipGroup": {
+      "title": "Tip group",
+      "description": "Tips shown one at a time: `ordered` shows tip k only once tips 0…k-1 are invalidated; `firstAvailable` the first that is available.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": ["id", "tips"],
+      "properties": {
+        "id": {"title": "Group identifier", "description": "Chosen with `whatsnew tip show --group ID`.", "type": "string", "minLength": 1},
+        "priority": {"title": "Priority", "description": "`ordered`: tip k only once tips 0…k-1 are invalidated; `firstAvailable`: the first tip that may be shown.", "enum": ["ordered", "firstAvailable"], "default": "firstAvailable"},
+        "tips": {
+          "title": "Tips of the group",
+          "description": "Ids of tips in `tips`, each once.",
+          "type": "array",
+          "items": {"type": "string"}
         }
       }
     },

@@ -1,9 +1,9 @@
 /// "Did you mean" suggestions: the candidate closest to a misspelled word by edit distance.
-enum Suggestion {
+public enum Suggestion {
     /// The candidate nearest to `word`, if one is near enough to be a likely typo: a case-only
     /// difference, or at most one edit per four characters (at most three), counting a swap of two
     /// neighbours as one edit. Ties go to the earlier candidate.
-    static func closest<S: Sequence<String>>(to word: String, in candidates: S) -> String? {
+    public static func closest<S: Sequence<String>>(to word: String, in candidates: S) -> String? {
         let target = Array(word.lowercased().unicodeScalars)
         let limit = max(1, min(3, target.count / 4))
         var best: (candidate: String, distance: Int)?
@@ -16,7 +16,7 @@ enum Suggestion {
     }
 
     /// "; did you mean 'x'?" for the closest candidate, or "".
-    static func phrase(for word: String, in candidates: some Sequence<String>) -> String {
+    public static func phrase(for word: String, in candidates: some Sequence<String>) -> String {
         closest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 

@@ -1,0 +1,148 @@
+/// Decides which tip to show, and what each tip's status is, from a manifest's tips and a `SyncedState`
+/// value: pure functions of the state, the time (`now`, milliseconds since 1970) and the device, with no
+/// I/O, so a test sets the clock instead of sleeping. `TipRecorder` changes the state the same way.
+///
+/// TipKit's behaviour, for a command line:
+/// - a tip is invalidated once recorded so (`tip invalidate`), or once its displays on every device together
+///   reach `maxDisplayCount` (`displayCountExceeded`); else pending until all its rules hold, then available;
+/// - a tip never shown before waits until the display frequency has passed since any tip was last shown,
+///   unless it `ignoresDisplayFrequency`; a tip shown before is not held back;
+/// - in an `ordered` group, tip k is shown only once tips 0…k-1 are invalidated (also outside `--group`);
+///   a `firstAvailable` group shows the first tip that may be shown;
+/// - a reusable tip exists once per set of `--with` values that fill its placeholders;
+/// - testing overrides show or hide tips whatever the above (see `TipOverrides`).
+public struct TipEngine: Sendable {
+    public let tips: [Tip]
+    public let groups: [TipGroup]
+    public let frequency: TipDisplayFrequency
+    /// `--with name=value`: the values that fill reusable tips.
+    public let values: [String: String]
+    public let overrides: TipOverrides
+    /// Parameters set for this run only (TipKit's transient parameters): they win over the state's.
+    public let transientParameters: [String: ParameterValue]
+
+    public init(tips: [Tip], groups: [TipGroup] = [], frequency: TipDisplayFrequency = .immediate, values: [String: String] = [:],
+                overrides: TipOverrides = TipOverrides(), transientParameters: [String: ParameterValue] = [:]) {
+        self.tips = tips
+        self.groups = groups
+        self.frequency = frequency
+        self.values = values
+        self.overrides = overrides
+        self.transientParameters = transientParameters
+    }
+
+    public init(manifest: Manifest, values: [String: String] = [:], overrides: TipOverrides = TipOverrides(),
+                transientParameters: [String: ParameterValue] = [:]) {
+        self.init(tips: manifest.tips, groups: manifest.tipGroups, frequency: manifest.defaults.tipDisplayFrequency ?? .immediate,
+                  values: values, overrides: overrides, transientParameters: transientParameters)
+    }
+
+    /// Which tips `show` may choose from.
+    public enum Scope: Sendable, Hashable {
+        case all
+        case group(String)
+        /// A tip id as written, or an instance's id (`new-trail-Alps`).
+        case tip(String)
+    }
+
+    /// Every tip the values fill, in manifest order.
+    public var instances: [TipInstance] {
+        tips.compactMap { try? TipInstance.make($0, values: values).get() }
+    }
+
+    /// The tip to show now in `scope`, or nil. At most one.
+    public func choose(in state: SyncedState, now: Int64, scope: Scope = .all) -> TipInstance? {
+        switch scope {
+        case .all:
+            return instances.first { evaluate($0, in: state, now: now).wouldShow }
+        case .tip(let id):
+            return instances.first { ($0.id == id || $0.template.id == id) && evaluate($0, in: state, now: now).wouldShow }
+        case .group(let id):
+            guard let group = groups.first(where: { $0.id == id }) else { return nil }
+            return members(of: group).first { evaluate($0, in: state, now: now).wouldShow }
+        }
+    }
+
+    /// Every tip's status, displays and hold, in manifest order; a reusable tip the values do not fill is
+    /// listed once, as written, held by the values it needs.
+    public func evaluations(in state: SyncedState, now: Int64) -> [TipEvaluation] {
+        tips.map { template in
+            switch TipInstance.make(template, values: values) {
+            case .success(let instance): return evaluate(instance, in: state, now: now)
+            case .failure(let missing):
+                return TipEvaluation(id: template.id, status: .pending, displays: 0, hold: .needsValues(missing.names), wouldShow: false)
+            }
+        }
+    }
+
+    /// One tip's status, whether it would be shown now, and what keeps it from being shown (a rule that does
+    /// not hold, or what holds back an available tip).
+    public func evaluate(_ instance: TipInstance, in state: SyncedState, now: Int64) -> TipEvaluation {
+        let displays = state.displayCount(ofTip: instance.id)
+        let status = self.status(of: instance, in: state, now: now)
+        var evaluation = TipEvaluation(id: instance.id, status: status.status, displays: displays, hold: status.hold, wouldShow: false)
+        if let shown = overrides.decision(for: instance.id, templateID: instance.template.id) {
+            evaluation.hold = shown ? nil : .hiddenForTesting
+            evaluation.wouldShow = shown
+            return evaluation
+        }
+        guard status.status == .available else { return evaluation }
+        if let earlier = earlierInOrderedGroup(instance, in: state, now: now) {
+            evaluation.hold = earlier
+        } else if displays == 0, !instance.tip.ignoresDisplayFrequency, frequency != .immediate,
+                  let latest = Self.latestDisplay(in: state), now - latest < frequency.milliseconds {
+            evaluation.hold = .displayFrequency(frequency)
+        } else {
+            evaluation.wouldShow = true
+        }
+        return evaluation
+    }
+
+    /// The status from the records and the rules alone, with the first rule that does not hold.
+    public func status(of instance: TipInstance, in state: SyncedState, now: Int64) -> (status: TipStatus, hold: TipHold?) {
+        if case .invalidated(let reason)? = state.statuses[instance.id]?.value { return (.invalidated(reason), nil) }
+        if let maximum = instance.tip.maxDisplayCount, state.displayCount(ofTip: instance.id) >= maximum {
+            return (.invalidated(.displayCountExceeded), nil)
+        }
+        for rule in instance.tip.rules {
+            if let hold = hold(by: rule, in: state, now: now) { return (.pending, hold) }
+        }
+        return (.available, nil)
+    }
+
+    private func hold(by rule: TipRule, in state: SyncedState, now: Int64) -> TipHold? {
+        switch rule.condition {
+        case .event(let event, let expected, let within):
+            let donations = state.donations[event] ?? []
+            let count = within.map { window in donations.count { now - $0.stamp.milliseconds <= window.milliseconds } } ?? donations.count
+            return expected.holds(for: count) ? nil : .eventCount(event: event, count: count, expected: expected, within: within)
+        case .parameter(let name, let expected):
+            guard let value = transientParameters[name] ?? state.parameters[name]?.value else { return .parameterUnset(name) }
+            return expected.holds(for: value) ? nil : .parameterValue(name, value: value, expected: expected)
+        }
+    }
+
+    /// The tips of a group the values fill, in the group's order.
+    private func members(of group: TipGroup) -> [TipInstance] {
+        let all = instances
+        return group.tips.flatMap { member in all.filter { $0.template.id == member.id } }
+    }
+
+    /// The first earlier tip of an ordered group of `instance` that is not invalidated.
+    private func earlierInOrderedGroup(_ instance: TipInstance, in state: SyncedState, now: Int64) -> TipHold? {
+        for group in groups where group.priority == .ordered {
+            let members = self.members(of: group)
+            guard let position = members.firstIndex(where: { $0.id == instance.id }) else { continue }
+            for earlier in members[..<position] {
+                if case .invalidated = status(of: earlier, in: state, now: now).status { continue }
+                return .earlierInGroup(group: group.id, tip: earlier.id)
+            }
+        }
+        return nil
+    }
+
+    /// The time of the latest display of any tip on any device.
+    static func latestDisplay(in state: SyncedState) -> Int64? {
+        state.displays.values.flatMap(\.values).map(\.last.milliseconds).max()
+    }
+}
