@@ -254,12 +254,3 @@ enum TemplateSyntax {
                           fix: "use one of the variables listed, or remove the tag")
     }
 }
-
-private extension String {
-    var trimmingSpaces: String {
-        var text = Substring(self)
-        while text.first == " " { text = text.dropFirst() }
-        while text.last == " " { text = text.dropLast() }
-        return String(text)
-    }
-}

@@ -44,34 +44,11 @@ extension FileSystem {
     /// Writes `bytes` to a temporary file beside what `path` names (a link's target), with the mode, owner and
     /// group the file will have, and returns it and the path to rename it over.
     private static func stage(_ bytes: [UInt8], to path: String, force: Bool) throws(IOError) -> (temporary: String, destination: String, path: String) {
-        try checkLinksFollowable(on: path)
-        var info = stat()
-        if lstat(path, &info) != 0 {
-            guard errno == ENOENT else { throw IOError(path: path, reason: reason(), writing: true) }
-            return (try writeTemporaryFile(bytes, beside: path, mode: newFileMode()), path, path)
-        }
-        if info.st_mode & S_IFMT == S_IFLNK {
-            guard stat(path, &info) == 0 else {
-                let target = symbolicLinkText(path).map { " to '\(TerminalSafeText.visible($0))'" } ?? ""
-                throw IOError(path: path, reason: "is a dangling symbolic link\(target); expected a file or a link to one: "
-                              + "remove the link, or create the file it names", writing: true)
-            }
-        }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG:
-            if !force, !isWritable(path, info) {
-                throw IOError(path: path, reason: "the file is read-only (mode 0\(String(info.st_mode & 0o7777, radix: 8))); "
-                              + "expected a writable file: pass --force to replace it", writing: true)
-            }
-            let destination = realPath(path) ?? path
-            let temporary = try writeTemporaryFile(beside: destination, mode: info.st_mode & 0o1777, owner: (info.st_uid, info.st_gid)) { writer in
-                writer.write(bytes)
-            }
+        switch try stage(to: path, mode: nil, force: force, { writer in writer.write(bytes) }) {
+        case .temporary(let temporary, let destination):
             return (temporary, destination, path)
-        case S_IFDIR:
-            throw IOError(path: path, reason: "is a directory; expected a file", writing: true)
-        default:
-            throw IOError(path: path, reason: "is \(describe(mode: info.st_mode)); expected a regular file in the tree of files written together",
+        case .special(let mode):
+            throw IOError(path: path, reason: "is \(describe(mode: mode)); expected a regular file in the tree of files written together",
                           writing: true)
         }
     }

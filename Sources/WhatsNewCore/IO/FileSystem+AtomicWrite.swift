@@ -30,13 +30,33 @@ extension FileSystem {
             try write(to: 1, path: path, produce)
             return
         }
+        switch try stage(to: path, mode: mode, force: force, produce) {
+        case .temporary(let temporary, let destination):
+            try moveTemporary(temporary, over: destination, naming: path)
+        case .special:
+            let descriptor = open(path, O_WRONLY | O_TRUNC | O_NOCTTY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw IOError(path: path, reason: reason(), writing: true) }
+            defer { close(descriptor) }
+            try write(to: descriptor, path: path, produce)
+        }
+    }
+
+    /// Where the bytes of a write to a path went, or must go.
+    enum StagedWrite {
+        /// Written completely to `temporary`, with the mode, owner and group the file will have; renaming it
+        /// over `destination` (the path, or the target of the link it is) finishes the write.
+        case temporary(String, destination: String)
+        /// The path is a device, FIFO or socket: nothing was written; it is written into, never replaced.
+        case special(mode_t)
+    }
+
+    /// The checks and the temporary file of `writeAtomically(to:mode:force:_:)`, before the rename.
+    static func stage(to path: String, mode: mode_t?, force: Bool, _ produce: (inout Writer) -> Void) throws(IOError) -> StagedWrite {
         try checkLinksFollowable(on: path)
         var info = stat()
         if lstat(path, &info) != 0 {
             guard errno == ENOENT else { throw IOError(path: path, reason: reason(), writing: true) }
-            let temporary = try writeTemporaryFile(beside: path, mode: mode ?? newFileMode(), owner: nil, produce)
-            try rename(temporary, over: path, naming: path)
-            return
+            return .temporary(try writeTemporaryFile(beside: path, mode: mode ?? newFileMode(), owner: nil, produce), destination: path)
         }
         if info.st_mode & S_IFMT == S_IFLNK {
             guard stat(path, &info) == 0 else {
@@ -56,14 +76,11 @@ extension FileSystem {
             let destination = realPath(path) ?? path
             let temporary = try writeTemporaryFile(beside: destination, mode: mode ?? (info.st_mode & 0o1777), owner: (info.st_uid, info.st_gid),
                                                    produce)
-            try rename(temporary, over: destination, naming: path)
+            return .temporary(temporary, destination: destination)
         case S_IFDIR:
             throw IOError(path: path, reason: "is a directory; expected a file", writing: true)
         default:
-            let descriptor = open(path, O_WRONLY | O_TRUNC | O_NOCTTY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw IOError(path: path, reason: reason(), writing: true) }
-            defer { close(descriptor) }
-            try write(to: descriptor, path: path, produce)
+            return .special(info.st_mode)
         }
     }
 
@@ -112,10 +129,6 @@ extension FileSystem {
 
     /// Renames a temporary file of `writeTemporaryFile` over `destination` (removing it when that fails).
     static func moveTemporary(_ temporary: String, over destination: String, naming path: String) throws(IOError) {
-        try rename(temporary, over: destination, naming: path)
-    }
-
-    private static func rename(_ temporary: String, over destination: String, naming path: String) throws(IOError) {
         defer { TemporaryFiles.forget(temporary) }
         guard Glibc.rename(temporary, destination) == 0 else {
             let failure = IOError(path: path, reason: reason(), writing: true)

@@ -60,12 +60,3 @@ public enum Placeholders {
 private extension Unicode.Scalar {
     var isASCIILetterOrUnderscore: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) || self == "_" }
 }
-
-private extension Substring {
-    var trimmingSpaces: Substring {
-        var text = self
-        while text.first == " " { text = text.dropFirst() }
-        while text.last == " " { text = text.dropLast() }
-        return text
-    }
-}

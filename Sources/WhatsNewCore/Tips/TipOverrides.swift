@@ -33,7 +33,7 @@ public struct TipOverrides: Sendable, Hashable {
     /// `WHATSNEW_TIPS_HIDE=a,b`, `WHATSNEW_TIPS_HIDE_ALL=1` (TipKit's launch arguments, for a command line).
     public static func environment(_ environment: (String) -> String? = StateLocation.processEnvironment) -> TipOverrides {
         func list(_ name: String) -> Set<String> {
-            Set((environment(name) ?? "").split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty })
+            Set((environment(name) ?? "").split(separator: ",").map { String($0.trimmingSpaces) }.filter { !$0.isEmpty })
         }
         return TipOverrides(showAll: environment("WHATSNEW_TIPS_SHOW_ALL") == "1", show: list("WHATSNEW_TIPS_SHOW"),
                             hide: list("WHATSNEW_TIPS_HIDE"), hideAll: environment("WHATSNEW_TIPS_HIDE_ALL") == "1")
@@ -43,14 +43,5 @@ public struct TipOverrides: Sendable, Hashable {
     public func adding(_ other: TipOverrides) -> TipOverrides {
         TipOverrides(showAll: showAll || other.showAll, show: show.union(other.show), hide: hide.union(other.hide),
                      hideAll: hideAll || other.hideAll)
-    }
-}
-
-private extension String {
-    var trimmingSpaces: String {
-        var text = Substring(self)
-        while text.first == " " { text = text.dropFirst() }
-        while text.last == " " { text = text.dropLast() }
-        return String(text)
     }
 }
