@@ -83,6 +83,10 @@ final class TerminalDrawingTests: XCTestCase {
         XCTAssertTrue(frame.contains("\u{1B}[5;1H\u{1B}[2K\u{1B}[7mline 4\u{1B}[0m"), "the focused link: \(frame)")
         XCTAssertTrue(frame.contains("\u{1B}[6;1H\u{1B}[2K\u{1B}[7m Enter link · Tab next action · q close \u{1B}[0m"), frame)
         XCTAssertFalse(frame.contains("line 5"))
+        XCTAssertEqual(PagerScreen(title: "", rows: 6, columns: 12).fitted(["aaaa", "bbbb", "cccc"]), "aaaa · bbbb",
+                       "a footer too narrow for every key shows the first ones whole, not half of the next")
+        XCTAssertEqual(PagerScreen(title: "", rows: 6, columns: 12).fitted(["a key longer than the screen"]), "a key longer than the screen",
+                       "the first key is kept and cut by the bar")
         let status = pager.frame(page: page, entry: navigation.current, depth: 1, status: "Link: https://example.com")
         XCTAssertTrue(status.contains(" Trails — What's new · page 2"), status)
         XCTAssertTrue(status.contains("\u{1B}[7m Link: https://example.com"), status)

@@ -26,12 +26,12 @@ struct PagerScreen {
             frame += focused?.contains(index) == true ? TerminalLine.highlighted(page.lines[index]) : page.lines[index]
             frame += "\u{1B}[0m"
         }
-        frame += "\u{1B}[\(max(rows, 2));1H\u{1B}[2K" + bar(left: " " + (status ?? keys(page: page, entry: entry, depth: depth)), right: "")
+        frame += "\u{1B}[\(max(rows, 2));1H\u{1B}[2K" + bar(left: " " + (status ?? fitted(keys(page: page, entry: entry, depth: depth))), right: "")
         return frame
     }
 
-    /// The keys that do something on this page.
-    func keys(page: LaidOutPage, entry: Navigation.Entry, depth: Int) -> String {
+    /// The keys that do something on this page, the most useful first.
+    func keys(page: LaidOutPage, entry: Navigation.Entry, depth: Int) -> [String] {
         var keys: [String] = []
         if let focus = entry.focus, page.actions.indices.contains(focus) {
             switch page.actions[focus] {
@@ -41,10 +41,21 @@ struct PagerScreen {
             }
             if page.actions.count > 1 { keys.append("Tab next action") }
         }
-        if depth > 0 { keys.append("h back") }
+        if depth > 0 { keys += ["h back", "Esc first page"] }
         keys += ["q close", "↑↓ j k scroll", "Space PgDn", "g G top/end"]
-        if depth > 0 { keys.append("Esc first page") }
-        return keys.joined(separator: " · ")
+        return keys
+    }
+
+    /// As many of `keys` as fit the footer whole, in their order: a narrow terminal loses the last ones, never
+    /// half of one.
+    func fitted(_ keys: [String]) -> String {
+        var shown = ""
+        for key in keys {
+            let next = shown.isEmpty ? key : shown + " · " + key
+            if DisplayWidth.of(next) > columns - 1, !shown.isEmpty { break }
+            shown = next
+        }
+        return shown
     }
 
     /// A row in reverse video: `left` at the start, `right` at the end, cut to the width.
