@@ -21,4 +21,26 @@ extension Output {
         }
         return nil
     }
+
+    /// Reads the one manifest a command works from: its diagnostics go to standard error, errors in it stop the
+    /// command (exit 1), and a file that cannot be read exits 74.
+    static func loadManifest(_ path: String, readOptions: ReadOptions, engine: DiagnosticEngine,
+                             printer: TextDiagnosticPrinter) throws -> Manifest {
+        let loaded: Manifest?
+        do {
+            loaded = try Compiler(readOptions: readOptions).load([path], engine: engine)
+        } catch {
+            throw fail(error)
+        }
+        standardError(printer.render(engine))
+        guard let loaded, !engine.hasErrors else { throw inputErrors }
+        return loaded
+    }
+
+    /// Says so on standard error when a change was not stored because the state file is corrupt.
+    static func warnIfSkipped(_ result: StateUpdateResult, what: String) {
+        if case .skipped = result {
+            standardError("whatsnew: warning: not recording \(what): the state file is corrupt and was left untouched\n")
+        }
+    }
 }

@@ -86,15 +86,8 @@ struct ShowCommand: ParsableCommand {
         }
         let current = try VersionArgument.parse(text, for: "--current-version")
         let printer = TextDiagnosticPrinter(useColor: colorOptions.useColor(for: 2))
-        let engine = input.makeEngine()
-        let loaded: Manifest?
-        do {
-            loaded = try Compiler(readOptions: assets.applied(to: input.readOptions)).load([manifest], engine: engine)
-        } catch {
-            throw Output.fail(error)
-        }
-        Output.standardError(printer.render(engine))
-        guard let loaded, !engine.hasErrors else { throw Output.inputErrors }
+        let loaded = try Output.loadManifest(manifest, readOptions: assets.applied(to: input.readOptions), engine: input.makeEngine(),
+                                             printer: printer)
         let store = try state.makeStore(manifestAppID: loaded.app?.id)
         let presenter = WhatsNewPresenter(manifest: loaded, store: store, options: PresentationOptions(catchUp: catchUp, force: force, mode: showMode),
                                           silence: silence)
@@ -120,9 +113,8 @@ struct ShowCommand: ParsableCommand {
             Output.standardError(shownAs == .none ? "whatsnew: explain: mode none: showing and recording nothing\n"
                                                   : "whatsnew: explain: shown as \(shownAs.rawValue)\n")
         }
-        if case .skipped? = outcome.recording {
-            let versions = outcome.plan.decision.versionsToRecord.map(\.description).joined(separator: ", ")
-            Output.standardError("whatsnew: warning: not recording \(versions): the state file is corrupt and was left untouched\n")
+        if let recording = outcome.recording {
+            Output.warnIfSkipped(recording, what: outcome.plan.decision.versionsToRecord.map(\.description).joined(separator: ", "))
         }
     }
 }

@@ -46,24 +46,8 @@ struct TipStateTarget {
 
     /// The app id of `manifest` when the file name needs it (a manifest with errors stops the command).
     static func loadManifest(_ path: String, input: InputOptions, colorOptions: ColorOptions) throws -> Manifest {
-        let printer = TextDiagnosticPrinter(useColor: colorOptions.useColor(for: 2))
-        let engine = input.makeEngine()
-        let loaded: Manifest?
-        do {
-            loaded = try Compiler(readOptions: input.readOptions).load([path], engine: engine)
-        } catch {
-            throw Output.fail(error)
-        }
-        Output.standardError(printer.render(engine))
-        guard let loaded, !engine.hasErrors else { throw Output.inputErrors }
-        return loaded
-    }
-
-    /// Says so on standard error when a change was not stored because the state file is corrupt.
-    static func warnIfSkipped(_ result: StateUpdateResult, what: String) {
-        if case .skipped = result {
-            Output.standardError("whatsnew: warning: not recording \(what): the state file is corrupt and was left untouched\n")
-        }
+        try Output.loadManifest(path, readOptions: input.readOptions, engine: input.makeEngine(),
+                                printer: TextDiagnosticPrinter(useColor: colorOptions.useColor(for: 2)))
     }
 
     /// Refuses an event or parameter name `TipNames` does not accept, as a usage error.

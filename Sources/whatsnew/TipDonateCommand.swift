@@ -26,7 +26,7 @@ struct TipDonateCommand: ParsableCommand {
     func run() throws {
         let store = try target.store()
         do {
-            TipStateTarget.warnIfSkipped(try store.donate(event), what: "the donation")
+            Output.warnIfSkipped(try store.donate(event), what: "the donation")
         } catch {
             throw Output.fail(error)
         }

@@ -24,7 +24,7 @@ struct TipInvalidateCommand: ParsableCommand {
 
     func run() throws {
         do {
-            TipStateTarget.warnIfSkipped(try target.store().invalidateTip(id, reason: reason.value), what: "the invalidation")
+            Output.warnIfSkipped(try target.store().invalidateTip(id, reason: reason.value), what: "the invalidation")
         } catch let error as IOError {
             throw Output.fail(error)
         }

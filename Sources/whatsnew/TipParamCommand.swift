@@ -41,7 +41,7 @@ struct TipParamCommand: ParsableCommand {
                 }
                 try file.set(name, to: parsed)
             } else {
-                TipStateTarget.warnIfSkipped(try target.store().setParameter(name, to: parsed), what: "the parameter")
+                Output.warnIfSkipped(try target.store().setParameter(name, to: parsed), what: "the parameter")
             }
         } catch let error as IOError {
             throw Output.fail(error)

@@ -18,7 +18,7 @@ struct TipResetCommand: ParsableCommand {
 
     func run() throws {
         do {
-            TipStateTarget.warnIfSkipped(try target.store().resetTips(), what: "the reset")
+            Output.warnIfSkipped(try target.store().resetTips(), what: "the reset")
         } catch let error as IOError {
             throw Output.fail(error)
         }

@@ -101,7 +101,7 @@ struct TipShowCommand: ParsableCommand {
         } catch {
             throw Output.fail(error)
         }
-        TipStateTarget.warnIfSkipped(shown.recording, what: "the tip's display")
+        Output.warnIfSkipped(shown.recording, what: "the tip's display")
         let terminal = TerminalCapabilities.detect(useColor: colorOptions.useColor(for: 1), environment: Terminal.environment)
         switch format {
         case .json:
