@@ -29,22 +29,25 @@ if [ "$whatsnew" = auto ]; then
 fi
 output "whatsnew=$whatsnew"
 
+# Every path given to whatsnew comes after `--`: a manifest name is never read as an option. whatsnew itself creates
+# the folders it writes into and refuses symbolic links on the way to an output, so this script makes no folder
+# and writes no file of its own in the workspace (a committed `site` or `release-notes.md` link would lead out).
+
 # 2. Validate: each problem a workflow command, an annotation at its file and line (on standard output, where
 #    the runner reads them). A manifest with errors stops here.
-"$whatsnew" validate --diagnostics github "${strict[@]}" "${manifests[@]}" 2>&1
+"$whatsnew" validate --diagnostics github "${strict[@]}" -- "${manifests[@]}" 2>&1
 
 # 3. Compile into a folder.
 if [ -n "${WHATSNEW_OUTPUT_DIRECTORY:-}" ]; then
     formats=()
     for format in ${WHATSNEW_FORMATS:-markdown html atom}; do formats+=(--format "$format"); done
-    mkdir -p "$WHATSNEW_OUTPUT_DIRECTORY"
-    "$whatsnew" compile "${manifests[@]}" "${strict[@]}" "${formats[@]}" -o "${WHATSNEW_OUTPUT_DIRECTORY%/}/"
+    "$whatsnew" compile "${strict[@]}" "${formats[@]}" -o "${WHATSNEW_OUTPUT_DIRECTORY%/}/" -- "${manifests[@]}"
 fi
 
 # 4. The release body of one version.
 if [ -n "${WHATSNEW_RELEASE:-}" ]; then
     body="${WHATSNEW_RELEASE_BODY:-release-notes.md}"
-    "$whatsnew" compile "${manifests[@]}" "${strict[@]}" --release "$WHATSNEW_RELEASE" --format release-body -o "$body"
+    "$whatsnew" compile "${strict[@]}" --release "$WHATSNEW_RELEASE" --format release-body -o "$body" -- "${manifests[@]}"
     output "release-body=$body"
 else
     output "release-body="

@@ -9,8 +9,10 @@
 - the appcast is XML with Sparkle's namespace, each item with sparkle:version and sparkle:shortVersionString;
 - the release body renders through cmark-gfm (GitHub's Markdown, with its extensions) as a list of the features
   and the secondary action's link, without a heading;
-- the pre-commit hook passes on a valid manifest and fails on a broken one (`pre-commit try-repo`), and the
-  GitHub Action's script (Scripts/action.sh) validates, compiles and writes the release body.
+- the pre-commit hooks pass on a valid manifest and fail on a broken one (`pre-commit try-repo`), also when the
+  manifest's folder is named like an option, and the strict hook fails on warnings; the GitHub Action's script
+  (Scripts/action.sh) validates, compiles and writes the release body, and fails without writing outside the
+  workspace when the output folder or the release body is a committed link.
 
 Prints PASS or FAIL per check; exit 1 on a failure, 2 when a tool is missing.
 """
@@ -222,6 +224,29 @@ def check_pre_commit(whatsnew):
         check("pre-commit: whatsnew-validate fails on a broken manifest, naming the problem's place",
               failing.returncode != 0 and "app/notes.yaml:4:16: error" in failing.stdout, failing.stdout + failing.stderr)
         check("pre-commit: only manifests are passed to it", "README.txt" not in failing.stdout)
+        # A broken manifest in a folder named like an option: pre-commit appends `--refs=x/notes.yaml`, which must
+        # be read as a file (the entry ends with `--`), not taken as an option while the manifest goes unchecked.
+        shutil.rmtree(os.path.join(project, "app"))
+        for folder in ["--refs=x", "--assume-filename=y", "--schema=z"]:
+            os.makedirs(os.path.join(project, folder))
+            with open(os.path.join(project, folder, "notes.yaml"), "w") as file:
+                file.write("versions:\n  - version: 1.0.0\n    features:\n      - image: stars\n        title: A\n        subtitle: B\n")
+        run(["git", "add", "-A"], cwd=project, env=environment)
+        disguised = run(command, cwd=project, env=environment)
+        check("pre-commit: a manifest in a folder named like an option is validated, not read as an option",
+              disguised.returncode != 0 and all(f"{folder}/notes.yaml:4:16: error" in disguised.stdout
+                                                for folder in ["--refs=x", "--assume-filename=y", "--schema=z"]),
+              disguised.stdout + disguised.stderr)
+        for folder in ["--refs=x", "--assume-filename=y", "--schema=z"]:
+            shutil.rmtree(os.path.join(project, folder))
+        # Warnings only: the plain hook passes, the strict one fails.
+        shutil.copy(os.path.join(FIXTURES, "invalid", "rule-duplicate-feature", "input.yaml"), os.path.join(project, "release-notes.yaml"))
+        run(["git", "add", "-A"], cwd=project, env=environment)
+        lenient = run(command, cwd=project, env=environment)
+        strict = run(command[:3] + ["whatsnew-validate-strict"] + command[4:], cwd=project, env=environment)
+        check("pre-commit: whatsnew-validate passes a manifest with warnings only", lenient.returncode == 0, lenient.stdout + lenient.stderr)
+        check("pre-commit: whatsnew-validate-strict fails it, naming the warning as an error",
+              strict.returncode != 0 and "release-notes.yaml:6:9: error" in strict.stdout, strict.stdout + strict.stderr)
 
 
 def check_action(whatsnew):
@@ -263,6 +288,47 @@ def check_action(whatsnew):
         check("action: a broken manifest fails the step with an ::error annotation at its line",
               failing.returncode == 1 and f"::error file={broken},line=4,col=16" in failing.stdout, failing.stdout + failing.stderr)
         check("action: nothing is compiled after a failed validation", not os.path.exists(os.path.join(directory, "site/new", "notes.json")))
+    check_action_links(whatsnew, script)
+
+
+def check_action_links(whatsnew, script):
+    """A pull request's committed links: `site` (the output folder) leading out of the workspace, and
+    `release-notes.md` (the release body) leading to an executable elsewhere. The step fails, and nothing outside
+    the workspace is created or changed."""
+    with tempfile.TemporaryDirectory() as directory:
+        bin_directory = os.path.join(directory, "bin")
+        os.mkdir(bin_directory)
+        os.symlink(os.path.abspath(whatsnew), os.path.join(bin_directory, "whatsnew"))
+        workspace = os.path.join(directory, "workspace")
+        outside = os.path.join(directory, "outside")
+        os.makedirs(workspace)
+        os.makedirs(outside)
+        shutil.copy(os.path.join(FIXTURES, "notes.yaml"), os.path.join(workspace, "notes.yaml"))
+        shutil.copytree(os.path.join(FIXTURES, "assets"), os.path.join(workspace, "assets"))
+        tool = os.path.join(outside, "tool")
+        with open(tool, "w") as file:
+            file.write("#!/bin/sh\necho the runner's own tool\n")
+        os.chmod(tool, 0o755)
+        os.makedirs(os.path.join(outside, "site"))
+        os.symlink(os.path.join(outside, "site"), os.path.join(workspace, "site"))
+        os.symlink(tool, os.path.join(workspace, "release-notes.md"))
+        environment = dict(os.environ, PATH=bin_directory + os.pathsep + os.environ["PATH"], WHATSNEW_MANIFEST="notes.yaml",
+                           WHATSNEW_STRICT="false", WHATSNEW_OUTPUT_DIRECTORY="site", WHATSNEW_FORMATS="markdown html",
+                           WHATSNEW_RELEASE="", WHATSNEW_BINARY="auto")
+        environment.pop("GITHUB_OUTPUT", None)
+        through_folder = run(["bash", script], cwd=workspace, env=environment)
+        check("action: a committed `site` link leading out of the workspace fails the step",
+              through_folder.returncode != 0 and "site" in through_folder.stderr, through_folder.stdout + through_folder.stderr)
+        check("action: nothing is created where the `site` link points", os.listdir(os.path.join(outside, "site")) == [],
+              str(os.listdir(os.path.join(outside, "site"))))
+        through_file = run(["bash", script], cwd=workspace, env=dict(environment, WHATSNEW_OUTPUT_DIRECTORY="", WHATSNEW_RELEASE="latest"))
+        with open(tool, encoding="utf-8") as file:
+            content = file.read()
+        check("action: a committed `release-notes.md` link fails the step", through_file.returncode != 0,
+              through_file.stdout + through_file.stderr)
+        check("action: the executable the link names keeps its content and mode",
+              content == "#!/bin/sh\necho the runner's own tool\n" and os.stat(tool).st_mode & 0o777 == 0o755, content)
+        check("action: the link itself is left as it was", os.path.islink(os.path.join(workspace, "release-notes.md")))
 
 
 def main():
