@@ -14,7 +14,7 @@ struct WhatsNewCommand: ParsableCommand {
         Exit codes: 0 success (warnings allowed), 1 the input has errors, 64 usage error,
         74 an input could not be read or an output could not be written.
         """,
-        version: "0.1.0",
+        version: "0.4.0",
         subcommands: [CompileCommand.self, ValidateCommand.self, ShowCommand.self, TipCommand.self, DumpTreeCommand.self, InitCommand.self, ImportCommand.self, StateCommand.self, SchemaCommand.self]
     )
 
