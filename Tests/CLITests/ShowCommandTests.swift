@@ -85,13 +85,13 @@ final class ShowCommandTests: XCTestCase {
         XCTAssertEqual(unknown.stderr, "whatsnew: explain: WHATSNEW_DISABLE=please (not a value whatsnew knows; taken as true): showing nothing\n")
     }
 
-    /// The documentation names the values (README and `show --help`).
+    /// The documentation names the values (docs/show.md and `show --help`).
     func testDisableValuesAreDocumented() throws {
         let help = try CommandRunner.run(["show", "--help"])
         XCTAssertTrue(help.stdout.contains("1, true, yes or on"), help.stdout)
-        let readme = try String(contentsOf: Paths.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        XCTAssertFalse(readme.contains("`WHATSNEW_DISABLE=1`"), "the README still names only 1")
-        XCTAssertTrue(readme.contains("`WHATSNEW_DISABLE` is set to a true value"), "the README names the values")
+        let document = try String(contentsOf: Paths.repositoryRoot.appendingPathComponent("docs/show.md"), encoding: .utf8)
+        XCTAssertFalse(document.contains("`WHATSNEW_DISABLE=1`"), "docs/show.md still names only 1")
+        XCTAssertTrue(document.contains("`WHATSNEW_DISABLE` is set to a true value"), "docs/show.md names the values")
     }
 
     func testErrorsHaveTheirExitCodes() throws {

@@ -4,7 +4,7 @@ import XCTest
 
 /// Every fixture WhatsNewKit can express, through the built binary: compiled to whatsnewkit-json with
 /// `--refs-out`, validated with the refs, compiled back to JSON and compared with the JSON of the original (after
-/// the differences the README documents); and decoded as an app would with WhatsNewKit's decoder
+/// the differences docs/whatsnewkit.md documents); and decoded as an app would with WhatsNewKit's decoder
 /// (`WhatsNewKitDocument`).
 final class WhatsNewKitRoundTripTests: XCTestCase {
     /// A fixture, the files it needs (copied into a directory of the test's own, where the refs are written
@@ -154,7 +154,7 @@ final class WhatsNewKitRoundTripTests: XCTestCase {
     // MARK: What WhatsNewKit can express
 
     /// The JSON output as far as WhatsNewKit expresses it, for comparing an original with its round trip (the
-    /// differences the README lists under "What WhatsNewKit cannot express"):
+    /// differences docs/whatsnewkit.md lists under "What WhatsNewKit cannot express"):
     /// - gone: the app, the accent colour and the default locale; a version's date, build, title colour and layout
     ///   (which then come back as the built-in values); a feature's id (and so its anchor) and platforms;
     /// - texts of versions and features are their plain text (and an image's alt text, which defaults to the

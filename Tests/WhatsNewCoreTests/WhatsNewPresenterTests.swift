@@ -37,7 +37,7 @@ final class WhatsNewPresenterTests: XCTestCase {
         return try XCTUnwrap(presenter)
     }
 
-    /// The README's example, compiled and run; the test fails when the README's copy differs.
+    /// The example of docs/show.md, compiled and run; the test fails when the document's copy differs.
     func testReadmeExample() throws {
         let stateHome = directory.path + "/state"
         let previous = getenv("XDG_STATE_HOME").map { String(cString: $0) }
@@ -53,7 +53,7 @@ final class WhatsNewPresenterTests: XCTestCase {
         let restore = try redirectStandardOutput(to: nil)
         defer { restore() }
 
-        // README: begin
+        // docs/show.md: begin
         let engine = DiagnosticEngine()
         let store = try FileStateStore(appID: "com.example.trails")
         if let presenter = try WhatsNewPresenter(manifestPath: manifestPath, store: store, engine: engine) {
@@ -61,7 +61,7 @@ final class WhatsNewPresenterTests: XCTestCase {
                 for entry in entries { print("\(entry.version): \(entry.features.count) feature(s)") }
             }
         }
-        // README: end
+        // docs/show.md: end
 
         XCTAssertEqual(printed, ["1.2.0: 1 feature(s)"])
         XCTAssertEqual(store.path, stateHome + "/whatsnew/com.example.trails.json")
@@ -69,11 +69,11 @@ final class WhatsNewPresenterTests: XCTestCase {
 
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
         let lines = source.components(separatedBy: "\n")
-        let begin = try XCTUnwrap(lines.firstIndex { $0.hasSuffix("// README: " + "begin") })
-        let end = try XCTUnwrap(lines.firstIndex { $0.hasSuffix("// README: " + "end") })
+        let begin = try XCTUnwrap(lines.firstIndex { $0.hasSuffix("// docs/show.md: " + "begin") })
+        let end = try XCTUnwrap(lines.firstIndex { $0.hasSuffix("// docs/show.md: " + "end") })
         let example = lines[(begin + 1)..<end].map { String($0.dropFirst(8)) }.joined(separator: "\n")
-        let readme = try String(contentsOf: Paths.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        XCTAssertTrue(readme.contains(example), "README.md must contain the example exactly:\n\(example)")
+        let document = try String(contentsOf: Paths.repositoryRoot.appendingPathComponent("docs/show.md"), encoding: .utf8)
+        XCTAssertTrue(document.contains(example), "docs/show.md must contain the example exactly:\n\(example)")
     }
 
     func testPresentsOnceThenNothing() throws {
