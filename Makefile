@@ -6,7 +6,7 @@ SWIFT ?= swift
 DEBIAN_PACKAGES := libyaml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libutf8proc-dev libxml2-dev
 BIN := .build/debug/whatsnew
 
-.PHONY: all deps test-deps bench-deps build release link-order test run bench install goldens schema-source check-schema check-html clean fuzz fuzz-build test-sanitize test-asan test-tsan html-deps browser-deps test-browser screenshots publishing-deps test-publishing
+.PHONY: all deps test-deps bench-deps build release link-order test run bench install goldens schema-source catalog-source check-schema check-html clean fuzz fuzz-build test-sanitize test-asan test-tsan html-deps browser-deps test-browser screenshots publishing-deps test-publishing
 
 all: build
 
@@ -108,6 +108,11 @@ goldens: deps
 # this is run after either changes.
 schema-source:
 	Scripts/generate-builtin-schema.sh
+
+# Regenerates the diagnostic catalog compiled into the binary (DiagnosticCatalog+Entries.swift, what `whatsnew explain`
+# prints and SARIF's rule descriptions) from docs/diagnostics.md; a test fails until this is run after the page changes.
+catalog-source:
+	python3 Scripts/generate-diagnostic-catalog.py
 
 # Checks the schema against the 2020-12 meta-schema and the fixtures (needs python3 with PyYAML and jsonschema).
 check-schema:

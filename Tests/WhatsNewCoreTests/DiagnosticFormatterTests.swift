@@ -217,13 +217,17 @@ final class DiagnosticFormatterTests: XCTestCase {
 
     // MARK: catalog
 
-    func testEveryCodeHasAShortDescription() {
-        XCTAssertEqual(DiagnosticCatalog.shortDescription(of: "duplicate-key"), "A key appears twice in one mapping.")
-        XCTAssertEqual(DiagnosticCatalog.shortDescription(of: "schema-required"),
-                       "A value does not satisfy the schema keyword 'required'.")
-        XCTAssertEqual(DiagnosticCatalog.shortDescription(of: "brand-new-rule"), "Brand new rule.")
-        for (code, description) in DiagnosticCatalog.descriptions {
-            XCTAssertTrue(description.first?.isUppercase == true && description.hasSuffix("."), code)
+    func testTheCatalogDescribesEachCodeFromItsDocumentation() {
+        XCTAssertEqual(DiagnosticCatalog.shortDescription(of: "duplicate-key"), "A key appears twice in one mapping; the note points at the first.")
+        XCTAssertEqual(DiagnosticCatalog.entry(for: "duplicate-key")?.severity, .error)
+        XCTAssertEqual(DiagnosticCatalog.entry(for: "duplicate-feature")?.severity, .warning)
+        XCTAssertNil(DiagnosticCatalog.entry(for: "brand-new-rule"))
+        XCTAssertEqual(DiagnosticCatalog.shortDescription(of: "brand-new-rule"), "brand-new-rule", "no text is made up for a code the catalog lacks")
+        XCTAssertGreaterThan(DiagnosticCatalog.all.count, 100)
+        for entry in DiagnosticCatalog.all {
+            XCTAssertFalse(entry.summary.isEmpty, entry.code)
+            XCTAssertTrue(entry.documentation.hasPrefix(entry.summary.prefix(20)), entry.code)
+            XCTAssertFalse(entry.documentation.contains("```"), entry.code)
         }
     }
 }

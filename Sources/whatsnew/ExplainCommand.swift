@@ -1,0 +1,38 @@
+import ArgumentParser
+import WhatsNewCore
+
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Explain a diagnostic code: what it means, an example, and the fix.",
+        discussion: """
+        The code is the one in brackets at the end of a diagnostic, as in [duplicate-key]. Without a code, \
+        every code is listed with its severity and what it means. The same text, with the examples' input \
+        files, is in docs/diagnostics.md.
+
+        Example:
+          $ whatsnew explain duplicate-key
+          duplicate-key: error
+        """
+    )
+
+    @Argument(help: "The code to explain, with or without its brackets: duplicate-key, [unknown-key].")
+    var code: String?
+
+    func run() throws {
+        guard let code else {
+            let width = DiagnosticCatalog.all.map(\.code.count).max() ?? 0
+            for entry in DiagnosticCatalog.all {
+                let padding = String(repeating: " ", count: width - entry.code.count)
+                Output.standardOutput("\(entry.code)\(padding)  \(entry.severity.rawValue)\n")
+            }
+            return
+        }
+        let name = code.hasPrefix("[") && code.hasSuffix("]") && code.count > 2 ? String(code.dropFirst().dropLast()) : code
+        guard let entry = DiagnosticCatalog.entry(for: name) else {
+            let suggestion = Suggestion.phrase(for: name, in: DiagnosticCatalog.all.map(\.code))
+            throw ValidationError("unknown diagnostic code '\(name)'\(suggestion); 'whatsnew explain' lists every code")
+        }
+        Output.standardOutput("\(entry.code): \(entry.severity.rawValue)\n\n\(entry.documentation)\n")
+    }
+}
