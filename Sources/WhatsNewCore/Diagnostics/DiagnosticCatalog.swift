@@ -42,6 +42,7 @@ public enum DiagnosticCatalog {
         // The manifest's rules.
         "block-markdown": "Block Markdown is used in a one-line text field.",
         "duplicate-version": "Two versions are equal after canonicalisation.",
+        "empty-version": "A released version lists no feature.",
         "invalid-version": "A version is not of the form MAJOR[.MINOR[.PATCH]][-PRERELEASE][+BUILD].",
         "missing-translation": "A text lacks a translation other texts have, and its fallback is in another language.",
         "multiple-unreleased": "More than one version is marked unreleased; Keep a Changelog has one [Unreleased] section.",
