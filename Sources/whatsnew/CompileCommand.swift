@@ -14,25 +14,24 @@ extension MarkdownStyle: ExpressibleByArgument {}
 struct CompileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compile",
-        abstract: "Compile manifests into terminal text, Markdown, HTML or JSON.",
+        abstract: "Compile manifests into terminal text, Markdown, HTML, feeds, JSON and more.",
         discussion: """
         Example:
-          $ whatsnew compile notes.yaml                         # the notes in the terminal
-          $ whatsnew compile notes.yaml -o CHANGELOG.md         # format from the extension
-          $ whatsnew compile notes.yaml --format markdown --format html -o site/
-          $ whatsnew compile notes.yaml --release 1.2.0 --locale de -o whats-new.html
-          $ whatsnew compile notes.yaml --template Templates/CHANGELOG.md.mustache -o CHANGELOG.md
-          $ whatsnew compile notes.yaml --format whatsnewkit-json --platform ios --locale en -o whatsnewkit.json --refs-out refs.yaml
-          $ whatsnew compile notes.yaml --release latest --format release-body -o release-notes.md
-          $ whatsnew compile notes.yaml --format html --format atom --format rss -o site/
-          $ whatsnew compile notes.yaml --into appcast.xml          # fill a Sparkle appcast's descriptions
-          $ whatsnew compile notes.yaml --release latest --format fastlane -o fastlane/metadata   # store notes, every locale
+          $ whatsnew compile notes.yaml --release 1.2.0 --format markdown
+          ## 1.2.0 — What's New (2026-11-01)
 
-        Outputs are written atomically, and nothing is written when the manifest has errors. A new file gets
-        0666 less the umask; a replaced one keeps its mode and owner (a read-only one needs --force). The
-        directories -o and --refs-out name are created when missing, as by mkdir -p. An output that is one of
-        the inputs is a usage error.
-        Exit codes: 0 success, 1 the input has errors, 64 usage error, 74 an I/O error.
+          - **Offline maps** — Download a region.
+          $ whatsnew compile notes.yaml -o CHANGELOG.md          # the format from .md
+          $ whatsnew compile notes.yaml --format html --format atom -o site/
+          $ whatsnew compile notes.yaml --release 1.2.0 --locale de -o whats-new.html
+          $ whatsnew compile notes.yaml --release latest --format fastlane -o fastlane/
+          $ whatsnew compile notes.yaml --into appcast.xml    # fill in its notes
+
+        Without -o the notes go to standard output, as terminal text unless --format says otherwise. With -o FILE the format is the one its extension names (.txt, .md, .html, .json, .atom or .rss); -o DIRECTORY takes several --format, a file each. --template renders a Mustache template of your own instead (see Templates/).
+
+        Outputs are written atomically, and nothing is written when the manifest has errors. A new file gets 0666 less the umask; a replaced one keeps its mode and owner (a read-only one needs --force). The directories -o and --refs-out name are created when missing, as by mkdir -p. An output that is one of the inputs is a usage error.
+
+        Exit codes: 0 success, 1 the input has errors, 64 a usage error, 74 an I/O error.
         """
     )
 

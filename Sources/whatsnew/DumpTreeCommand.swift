@@ -5,15 +5,16 @@ struct DumpTreeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dump-tree",
         abstract: "Print the parsed tree of a YAML or JSON file, one node per line with its range.",
+        usage: "whatsnew dump-tree [<options>] <file>",
         discussion: """
         Example:
           $ whatsnew dump-tree notes.yaml
-          mapping (3) [1:1#0-4:1#52]
-            ? string plain "app" [1:1#0-1:4#3]
-            : mapping (1) [2:3#7-3:1#24]
+          mapping (4) [2:1#94-23:1#708]
+            ? string plain "app" [2:1#94-2:4#97]
+            : mapping (3) [2:6#99-2:81#174]
+          …
 
-        Ranges are start-end as line:column#byte-offset. --no-positions leaves out ranges and styles,
-        so a YAML file and its JSON twin print the same tree.
+        Ranges are start-end as line:column#byte-offset. --no-positions leaves out ranges and styles, so a YAML file and its JSON twin print the same tree.
         """
     )
 

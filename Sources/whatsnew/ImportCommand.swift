@@ -6,20 +6,16 @@ struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Read a Keep a Changelog file into a manifest.",
+        usage: "whatsnew import [<options>] <changelog>",
         discussion: """
         Example:
-          $ whatsnew import CHANGELOG.md -o notes.yaml
-          $ whatsnew validate notes.yaml
-          $ whatsnew compile notes.yaml --format markdown --markdown-style keepachangelog
+          $ whatsnew import CHANGELOG.md -o trails.yaml
+          $ whatsnew validate trails.yaml
+          $ whatsnew compile trails.yaml -o CHANGES.md --markdown-style keepachangelog
 
-        Each '## [1.2.0] - 2026-11-01' heading becomes a version ('[Unreleased]' one
-        marked 'unreleased: true', '[YANKED]' one 'yanked: true'), each bullet a feature
-        whose 'kind' is its '### Added', '### Fixed', … section, and the compare links at
-        the bottom 'app.repository' (and 'app.tagPrefix'). What has no place in a manifest
-        is a warning at its line in the Markdown file, and its text is kept where it can be.
+        Each '## [1.2.0] - 2026-11-01' heading becomes a version ('[Unreleased]' one marked 'unreleased: true', '[YANKED]' one 'yanked: true'), each bullet a feature whose 'kind' is its '### Added', '### Fixed', … section, and the compare links at the bottom 'app.repository' (and 'app.tagPrefix'). What has no place in a manifest is a warning at its line in the Markdown file, and its text is kept where it can be.
 
-        Exit codes: 0 written (warnings allowed), 1 no release heading found (or a warning
-        under --strict), 64 usage error, 74 unreadable changelog or unwritable output.
+        Exit codes: 0 written (warnings allowed), 1 no release heading found (or a warning under --strict), 64 a usage error, 74 an unreadable changelog or unwritable output.
         """
     )
 

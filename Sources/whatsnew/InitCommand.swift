@@ -7,22 +7,18 @@ struct InitCommand: ParsableCommand {
         abstract: "Write a starter manifest that validates cleanly; never overwrites a file.",
         discussion: """
         Example:
+          $ mkdir trails && cd trails
           $ whatsnew init
           created notes.yaml; check it with: whatsnew validate notes.yaml
           $ whatsnew validate notes.yaml
           $ whatsnew init
           whatsnew: error: 'notes.yaml' exists; init writes only new files
-          $ whatsnew init docs/          # writes docs/notes.yaml
-          $ whatsnew init - | less       # prints the starter manifest instead
+          $ whatsnew init - > starter.yaml       # prints the starter manifest instead
 
-        The manifest has an app, defaults, one image, one primary and one
-        secondary action, and one version with two features: edit it from
-        there. Its first line names the schema, so editors with the YAML
-        language server complete keys and show their documentation:
+        The path may also be an existing directory, for notes.yaml in it. The manifest has an app, defaults, one image, one primary and one secondary action, and one version with two features: edit it from there. Its first line names the schema, so editors with the YAML language server complete keys and show their documentation:
           $schema=\(StarterManifest.schemaURL)
 
-        Exit codes: 0 written, 1 the file already exists, 74 it could not be
-        written.
+        Exit codes: 0 written, 1 the file already exists, 74 it could not be written.
         """
     )
 

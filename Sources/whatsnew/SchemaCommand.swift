@@ -13,9 +13,7 @@ struct SchemaCommand: ParsableCommand {
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "$id": "https://whatsnew.dev/schemas/whatsnew.schema.json",
 
-        The output is byte for byte the schema whatsnew evaluates. Point an editor at it for completion
-        and hover docs: put '# yaml-language-server: $schema=whatsnew.schema.json' on the first line of
-        a YAML manifest, or "$schema" in a JSON one.
+        The output is byte for byte the schema whatsnew evaluates. Point an editor at it for completion and hover docs: put '# yaml-language-server: $schema=whatsnew.schema.json' on the first line of a YAML manifest, or "$schema" in a JSON one.
         """
     )
 

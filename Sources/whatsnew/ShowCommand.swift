@@ -7,19 +7,21 @@ struct ShowCommand: ParsableCommand {
         abstract: "Show the notes of the current version once, as WhatsNewKit's automatic presentation does.",
         discussion: """
         Example (at the start of a command-line app):
-          $ whatsnew show notes.yaml --current-version 1.2.1
-          (the notes of 1.2.1, or of 1.2.0 when 1.2.1 has none, unless they were shown before)
+          $ whatsnew show notes.yaml --current-version 1.2.1     # once, on a terminal
+          $ WHATSNEW_CURRENT_VERSION=1.2.1 whatsnew show notes.yaml --mode auto
 
-        The current version comes from --current-version, else WHATSNEW_CURRENT_VERSION. Nothing is printed or
-        recorded when standard output is not a terminal (unless --no-tty-check) or when WHATSNEW_DISABLE is set
-        to a true value (1, true, yes or on, in any case; 0, false, no, off and empty do not disable).
-        --mode (else WHATSNEW_SHOW_MODE, else inline) chooses how: inline prints the notes; sheet shows them in a
-        bordered panel and pager on a full screen of its own, both waiting for a key (Enter or q) and recording
-        when dismissed; auto is the pager when the notes do not fit the sheet, else the sheet; none shows and
-        records nothing. The sheet, the pager and auto print what inline prints unless both standard input and
-        standard output are terminals.
-        Exit codes: 0 whether or not something was shown, 1 a broken manifest, 64 no current version or a bad
-        mode, 74 the state file or the terminal cannot be used, 128+n the sheet or pager ended by signal n.
+        Each shows the notes of 1.2.1, or of 1.2.0 when 1.2.1 has none, unless they were shown before, and records them as presented. The current version comes from --current-version, else WHATSNEW_CURRENT_VERSION. Nothing is printed or recorded when standard output is not a terminal (unless --no-tty-check) or when WHATSNEW_DISABLE is set to a true value (1, true, yes or on, in any case; 0, false, no, off and empty do not disable).
+
+        --mode (else WHATSNEW_SHOW_MODE, else inline) chooses how:
+          inline  prints the notes
+          sheet   a bordered panel that waits for a key (Enter or q)
+          pager   a full screen of its own that waits for a key (Enter or q)
+          auto    the pager when the notes do not fit the sheet, else the sheet
+          none    shows and records nothing
+
+        The sheet and the pager record the notes when dismissed. They, and auto, print what inline prints unless both standard input and standard output are terminals.
+
+        Exit codes: 0 whether or not something was shown, 1 a broken manifest, 64 no current version or a bad mode, 74 the state file or the terminal cannot be used, 128+n the sheet or pager ended by signal n.
         """
     )
 

@@ -8,25 +8,16 @@ struct StateCommand: ParsableCommand {
         abstract: "List or change the versions 'show' has recorded as presented.",
         discussion: """
         Example:
+          $ whatsnew state record 1.1 notes.yaml
           $ whatsnew state list notes.yaml
-          1.0.0
           1.1.0
           $ whatsnew state forget 1.1 --app-id com.example.trails
           $ whatsnew state path --app-id com.example.trails
           /home/ada/.local/state/whatsnew/com.example.trails.json
 
-        The state file is $XDG_STATE_HOME/whatsnew/<app-id>.json, else
-        ~/.local/state/whatsnew/<app-id>.json; the app id comes from --app-id or
-        the manifest's app.id. --state-file FILE names the file directly.
-        Changes are written atomically under a lock on <file>.lock, so they
-        never lose a version a concurrent 'show' records. The state merges
-        without loss across devices (see docs/state.md): conflict copies a
-        sync tool leaves beside the file are merged on every read and removed
-        on the next write; 'state merge' merges other copies by hand.
+        The state file is $XDG_STATE_HOME/whatsnew/<app-id>.json, else ~/.local/state/whatsnew/<app-id>.json; the app id comes from --app-id or the manifest's app.id. --state-file FILE names the file directly. Changes are written atomically under a lock on <file>.lock, so they never lose a version a concurrent 'show' records. The state merges without loss across devices (see docs/state.md): conflict copies a sync tool leaves beside the file are merged on every read and removed on the next write; 'state merge' merges other copies by hand.
 
-        Exit codes: 0 success; 1 the manifest has errors (it is read for its
-        app.id); 64 usage error (no or invalid app id, invalid version); 74 the
-        state file cannot be read or written, or is corrupt (record, forget).
+        Exit codes: 0 success; 1 the manifest has errors (it is read for its app.id); 64 a usage error (no or invalid app id, invalid version); 74 the state file cannot be read or written, or is corrupt (record, forget).
         """,
         subcommands: [List.self, Record.self, Forget.self, Reset.self, Merge.self, Path.self]
     )
@@ -113,15 +104,14 @@ extension StateCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
             abstract: "Print the presented versions, oldest first, one per line.",
+            usage: "whatsnew state list [<options>] [<manifest>]",
             discussion: """
             Example:
+              $ whatsnew state record 1.0 --app-id com.example.trails
               $ whatsnew state list --app-id com.example.trails
               1.0.0
-              1.1.0
 
-            A corrupt state file is reported as a warning and lists nothing; it is
-            left untouched. Conflict copies beside the state file are listed with
-            it, then written into it and removed.
+            A corrupt state file is reported as a warning and lists nothing; it is left untouched. Conflict copies beside the state file are listed with it, then written into it and removed.
             """
         )
 
@@ -145,15 +135,14 @@ extension StateCommand {
         static let configuration = CommandConfiguration(
             commandName: "record",
             abstract: "Mark a version as presented, as 'show' does after showing it.",
+            usage: "whatsnew state record [<options>] <version> [<manifest>]",
             discussion: """
             Example:
               $ whatsnew state record 1.2 notes.yaml
               $ whatsnew state list notes.yaml
               1.2.0
 
-            The version is stored in canonical form (1.2 is 1.2.0; build metadata
-            is dropped). 'show' then treats it as seen: nothing is shown for 1.2.0,
-            nor for a 1.2.x patch that falls back to 1.2.0's notes.
+            The version is stored in canonical form (1.2 is 1.2.0; build metadata is dropped). 'show' then treats it as seen: nothing is shown for 1.2.0, nor for a 1.2.x patch that falls back to 1.2.0's notes.
             """
         )
 
@@ -173,12 +162,13 @@ extension StateCommand {
         static let configuration = CommandConfiguration(
             commandName: "forget",
             abstract: "Forget one presented version, so 'show' shows it again.",
+            usage: "whatsnew state forget [<options>] <version> [<manifest>]",
             discussion: """
             Example:
+              $ whatsnew state record 1.1 --app-id com.example.trails
               $ whatsnew state forget v1.1 --app-id com.example.trails
 
-            The version is compared in canonical form (v1.1 is 1.1.0). Forgetting
-            a version that was not recorded changes nothing and says so.
+            The version is compared in canonical form (v1.1 is 1.1.0). Forgetting a version that was not recorded changes nothing and says so.
             """
         )
 
@@ -201,15 +191,13 @@ extension StateCommand {
         static let configuration = CommandConfiguration(
             commandName: "reset",
             abstract: "Forget everything on every device: presented versions and tips.",
+            usage: "whatsnew state reset [<options>] [<manifest>]",
             discussion: """
             Example:
               $ whatsnew state reset --app-id com.example.trails
               $ whatsnew state list --app-id com.example.trails
 
-            Writes a reset record newer than every record in the state: every
-            copy this state is merged with (on another device, in a conflict
-            copy) drops what it holds from before the reset. A corrupt state file
-            is replaced.
+            Writes a reset record newer than every record in the state: every copy this state is merged with (on another device, in a conflict copy) drops what it holds from before the reset. A corrupt state file is replaced.
             """
         )
 
@@ -229,15 +217,13 @@ extension StateCommand {
         static let configuration = CommandConfiguration(
             commandName: "merge",
             abstract: "Merge other copies of the state file into it.",
+            usage: "whatsnew state merge [<options>] <file> ...",
             discussion: """
             Example:
-              $ whatsnew state merge ~/backup/com.example.trails.json --app-id com.example.trails
-              merged '/home/ada/backup/com.example.trails.json': 2 presented versions, 1 forgotten, 3 donations, 1 tip status, 0 parameters, 2 tip displays
+              $ whatsnew state merge backup.json --app-id com.example.trails
+              merged 'backup.json': 1 presented version, 0 forgotten, 1 donation, …
 
-            Each file is read as strictly as the state file (format 1 or 2) and
-            merged record by record: nothing either copy holds is lost, and the
-            files are left as they are. If one is corrupt, it is reported and
-            nothing is merged (exit 74).
+            Each file is read as strictly as the state file (format 1 or 2) and merged record by record: nothing either copy holds is lost, and the files are left as they are. If one is corrupt, it is reported and nothing is merged (exit 74).
             """
         )
 
@@ -294,6 +280,7 @@ extension StateCommand {
         static let configuration = CommandConfiguration(
             commandName: "path",
             abstract: "Print the path of the state file (it need not exist yet).",
+            usage: "whatsnew state path [<options>] [<manifest>]",
             discussion: """
             Example:
               $ XDG_STATE_HOME=/tmp/state whatsnew state path --app-id com.example.trails

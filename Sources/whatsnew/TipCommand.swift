@@ -10,18 +10,17 @@ struct TipCommand: ParsableCommand {
         discussion: """
         Example (in a command-line app, after each successful sync):
           $ whatsnew tip donate sync.finished --app-id com.example.trails
-          $ whatsnew tip show notes.yaml --width 40
+          $ whatsnew tip show notes.yaml --width 40 --no-tty-check
           ╭──────────────────────────────────────╮
           │ ⚡ Try --parallel                    │
           │    Uploads run side by side.         │
           ╰──────────────────────────────────────╯
 
-        The state file is show's: $XDG_STATE_HOME/whatsnew/<app-id>.json, else
-        ~/.local/state/whatsnew/<app-id>.json (--app-id, the manifest's app.id, or --state-file).
-        Testing overrides: --show-all, --show ID, --hide ID, --hide-all, or WHATSNEW_TIPS_SHOW_ALL=1,
-        WHATSNEW_TIPS_SHOW=a,b, WHATSNEW_TIPS_HIDE=a,b, WHATSNEW_TIPS_HIDE_ALL=1; under them nothing is recorded.
-        Exit codes: 0 success (whether or not a tip was shown), 1 a broken manifest, 64 usage error,
-        74 the state file cannot be read or written.
+        The state file is show's: $XDG_STATE_HOME/whatsnew/<app-id>.json, else ~/.local/state/whatsnew/<app-id>.json (--app-id, the manifest's app.id, or --state-file).
+
+        Testing overrides: --show-all, --show ID, --hide ID, --hide-all, or WHATSNEW_TIPS_SHOW_ALL=1, WHATSNEW_TIPS_SHOW=a,b, WHATSNEW_TIPS_HIDE=a,b, WHATSNEW_TIPS_HIDE_ALL=1; under them nothing is recorded.
+
+        Exit codes: 0 success (whether or not a tip was shown), 1 a broken manifest, 64 a usage error, 74 the state file cannot be read or written.
         """,
         subcommands: [TipShowCommand.self, TipDonateCommand.self, TipParamCommand.self, TipInvalidateCommand.self,
                       TipStatusCommand.self, TipResetCommand.self]

@@ -6,6 +6,7 @@ struct TipDonateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "donate",
         abstract: "Record that an event happened (for tip rules on events).",
+        usage: "whatsnew tip donate [<options>] <event>",
         discussion: """
         Example:
           $ whatsnew tip donate sync.finished --app-id com.example.trails

@@ -6,9 +6,11 @@ struct TipInvalidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "invalidate",
         abstract: "Never show a tip again, on any device (the user used the feature, or closed the tip).",
+        usage: "whatsnew tip invalidate [<options>] <id> --reason <reason>",
         discussion: """
         Example:
-          $ whatsnew tip invalidate parallel-sync --reason actionPerformed --app-id com.example.trails
+          $ whatsnew tip invalidate parallel-sync --reason actionPerformed \\
+              --app-id com.example.trails
 
         A reusable tip's instance is named by its filled id, e.g. new-trail-Eiger.
         """

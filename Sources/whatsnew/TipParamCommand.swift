@@ -6,14 +6,13 @@ struct TipParamCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "param",
         abstract: "Set a parameter (for tip rules on parameters).",
+        usage: "whatsnew tip param [<options>] <name> <value>",
         discussion: """
         Example:
           $ whatsnew tip param loggedIn true --app-id com.example.trails
           $ whatsnew tip param offline true --transient --app-id com.example.trails
 
-        VALUE is read as true/false, a number, else a string. A parameter is kept in the state for every later run
-        and device; with --transient it lasts this run of the app only: the session of WHATSNEW_TIPS_SESSION,
-        else of the process that runs whatsnew (a shell script, a program), kept beside the state file.
+        VALUE is read as true/false, a number, else a string. A parameter is kept in the state for every later run and device; with --transient it lasts this run of the app only: the session of WHATSNEW_TIPS_SESSION, else of the process that runs whatsnew (a shell script, a program), kept beside the state file.
         """
     )
 

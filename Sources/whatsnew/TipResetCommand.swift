@@ -6,6 +6,7 @@ struct TipResetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reset",
         abstract: "Forget every donation, display, status and parameter of the tips, on every device.",
+        usage: "whatsnew tip reset [<options>]",
         discussion: """
         Example:
           $ whatsnew tip reset --app-id com.example.trails

@@ -9,12 +9,11 @@ struct TipShowCommand: ParsableCommand {
         abstract: "Print the one tip that may be shown now (at most one), and record its display.",
         discussion: """
         Example:
-          $ whatsnew tip show notes.yaml --group compass
-          $ whatsnew tip show notes.yaml --tip "new-trail-{{trail}}" --with trail=Eiger --format json
+          $ whatsnew tip show notes.yaml                       # on a terminal: a box
+          $ whatsnew tip show notes.yaml --format json
+          null
 
-        Prints nothing when no tip may be shown. As 'whatsnew show', the terminal box prints nothing and records
-        nothing when standard output is not a terminal (unless --no-tty-check) or when WHATSNEW_DISABLE is set;
-        --format json is for programs, so only WHATSNEW_DISABLE silences it (it then prints null).
+        Prints nothing when no tip may be shown. As 'whatsnew show', the terminal box prints nothing and records nothing when standard output is not a terminal (unless --no-tty-check) or when WHATSNEW_DISABLE is set; --format json is for programs, so only WHATSNEW_DISABLE silences it (it then prints null).
         """
     )
 

@@ -9,8 +9,8 @@ struct TipStatusCommand: ParsableCommand {
         discussion: """
         Example:
           $ whatsnew tip status notes.yaml
-          TIP            STATUS     DISPLAYS  HELD BACK BY
-          parallel-sync  pending    0         event 'sync.finished': 1 donation within 7d, needs at least 3
+          TIP            STATUS   DISPLAYS  HELD BACK BY
+          parallel-sync  pending  0         event 'sync.finished': 0 donations, …
         """
     )
 

@@ -16,34 +16,20 @@ struct ValidateCommand: ParsableCommand {
             |                         ^
              = fix: remove the ',' before ']'
           1 error generated.
-          $ whatsnew validate notes.json --diagnostics github
-          ::error file=notes.json,line=3,col=25,endLine=3,endColumn=26,title=json-syntax::\
-        trailing comma is not allowed in JSON%0Afix: remove the ',' before ']'
+          $ whatsnew validate notes.yaml --strict --diagnostics github
           $ whatsnew validate notes.yaml --diagnostics sarif 2> whatsnew.sarif
 
-          notes.yaml:9:7: error: unknown key 'subtilte' in item 1 of 'features'; did you mean 'subtitle'? [schema-additionalProperties]
+        Every input is checked against the built-in JSON Schema (print it with 'whatsnew schema'), or against --schema FILE, a draft 2020-12 schema of your own that may '$ref' the built-in one by its $id, https://whatsnew.dev/schemas/whatsnew.schema.json.
 
-        Every input is checked against the built-in JSON Schema (print it with 'whatsnew schema'), or
-        against --schema FILE, a draft 2020-12 schema of your own that may '$ref' the built-in one by its
-        $id, https://whatsnew.dev/schemas/whatsnew.schema.json.
-
-
-        Diagnostics go to standard error in every format (2> keeps them in a
-        file); standard output stays empty. --diagnostics picks the format:
-          text    the compiler style above, with a summary line; colored on a
-                  terminal (see --color)
-          json    a JSON array, one object per line, each with code, severity,
-                  message, file, line, column, endLine, endColumn, path (a JSON
-                  Pointer), notes and fix (null when absent)
-          github  one GitHub Actions workflow command per diagnostic (::error,
-                  ::warning, ::notice): an annotation on the file and line
+        Diagnostics go to standard error in every format (2> keeps them in a file); standard output stays empty. --diagnostics picks the format:
+          text    the compiler style above, colored on a terminal (see --color)
+          json    a JSON array, one object per line
+          github  GitHub Actions workflow commands: annotations on the file and line
           sarif   a SARIF 2.1.0 log, for code scanning
-        Lines and columns are 1-based and count Unicode scalars; endColumn is
-        the column just past the range. An input that cannot be read is an
-        'io-error' diagnostic in json, github and sarif, so they stay parseable.
 
-        Exit codes: 0 no errors (warnings allowed), 1 errors found (in the inputs or in the --schema
-        file), 64 usage error, 74 unreadable input or schema file.
+        A JSON diagnostic has code, severity, message, file, line, column, endLine, endColumn, path (a JSON Pointer), notes and fix (null when absent). Lines and columns are 1-based and count Unicode scalars; endColumn is the column just past the range. An input that cannot be read is an 'io-error' diagnostic in json, github and sarif, so they stay parseable.
+
+        Exit codes: 0 no errors (warnings allowed), 1 errors found (in the inputs or in the --schema file), 64 a usage error, 74 an unreadable input or schema file.
         """
     )
 

@@ -4,15 +4,17 @@ import ArgumentParser
 struct WhatsNewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "whatsnew",
-        abstract: "Compile one manifest of release notes into terminal text, Markdown, HTML and JSON.",
+        abstract: "Compile one manifest of release notes into every format an app publishes.",
         discussion: """
-        Example:
-          whatsnew validate notes.yaml
-          whatsnew dump-tree notes.yaml
-          whatsnew schema > whatsnew.schema.json
+        Reads release notes from one YAML or JSON manifest and writes terminal text, Markdown (a CHANGELOG.md, Keep a Changelog), an HTML page, Atom, RSS and JSON feeds, a GitHub release body, Sparkle appcast descriptions, App Store and Google Play notes for fastlane, WhatsNewKit's JSON, or JSON of its own. A command-line app shows its notes once per version with 'show', and its tips with 'tip'.
 
-        Exit codes: 0 success (warnings allowed), 1 the input has errors, 64 usage error,
-        74 an input could not be read or an output could not be written.
+        Example:
+          $ whatsnew validate notes.yaml
+          $ whatsnew compile notes.yaml -o CHANGELOG.md
+          $ whatsnew show notes.yaml --current-version 1.2.0    # once, on a terminal
+          $ whatsnew schema > whatsnew.schema.json
+
+        Exit codes: 0 success (warnings allowed), 1 the input has errors, 64 a usage error, 74 an input could not be read or an output could not be written.
         """,
         version: "0.4.0",
         subcommands: [CompileCommand.self, ValidateCommand.self, ShowCommand.self, TipCommand.self, DumpTreeCommand.self, InitCommand.self, ImportCommand.self, StateCommand.self, SchemaCommand.self, ExplainCommand.self]

@@ -10,6 +10,7 @@ import TestSupport
 ///   trailing spaces. A command must exit 0, unless what it prints shows an error (`: error: `, `::error `,
 ///   `whatsnew: error:`, `"severity":"error"`, "error(s) generated"), then it must fail; a command followed by `$ echo $?` is
 ///   checked by that line instead.
+///   A line `…` stands for the rest of what it prints, a line ending in ` …` for the rest of that line.
 /// - `no-run` — not run: installation, `make` targets, the test suite itself. Keep these few.
 /// - `cwd=DIR` — run in DIR (relative to the repository) instead of the repository's root.
 ///
@@ -109,7 +110,8 @@ struct DocumentedCommands {
         func take(_ first: String) -> String {
             var text = first
             while text.hasSuffix("\\"), index < lines.count {
-                text = String(text.dropLast()) + "\n" + lines[index]
+                // (The backslash stays: the shell reads it and the line break as one space.)
+                text += "\n" + lines[index]
                 index += 1
             }
             return text
@@ -142,7 +144,11 @@ struct DocumentedCommands {
 
     /// Runs every runnable block of `document`, in order, in one sandbox.
     static func run(_ document: String) throws -> [BlockResult] {
-        let blocks = try blocks(in: document).filter(\.runs)
+        try run(blocks: blocks(in: document).filter(\.runs))
+    }
+
+    /// Runs `blocks`, in order, in one sandbox of their own.
+    static func run(blocks: [Block]) throws -> [BlockResult] {
         guard !blocks.isEmpty else { return [] }
         let sandbox = try Sandbox()
         return try blocks.map { try run($0, in: sandbox) }
@@ -155,6 +161,22 @@ struct DocumentedCommands {
         }
         while lines.last == "" { lines.removeLast() }
         return lines
+    }
+
+    /// Whether a command printed what a document shows: the same lines, except that a line `…` stands for
+    /// the rest of the output, and a line ending in ` …` for the rest of that line (for what is too long to
+    /// show, such as the help texts' examples at 80 columns).
+    static func matches(shown: [String], actual: [String]) -> Bool {
+        for (index, line) in shown.enumerated() {
+            if line == "…" { return index <= actual.count }
+            guard index < actual.count else { return false }
+            if line.hasSuffix(" …") {
+                guard actual[index].hasPrefix(line.dropLast()) else { return false }
+            } else if actual[index] != line {
+                return false
+            }
+        }
+        return shown.count == actual.count
     }
 
     static func showsError(_ lines: [String]) -> Bool {
@@ -201,7 +223,7 @@ struct DocumentedCommands {
             let actual = normalized(outcome.output)
             if let expected = command.expected {
                 let shown = normalized(expected.joined(separator: "\n"))
-                if shown != actual {
+                if !matches(shown: shown, actual: actual) {
                     failures.append("\(where_)\nprints something else than the document shows (- document, + now):\n"
                         + Golden.lineDiff(expected: shown.joined(separator: "\n"), actual: actual.joined(separator: "\n")))
                 }

@@ -88,7 +88,7 @@ final class DocumentationTests: XCTestCase {
         XCTAssertTrue(blocks[0].runs)
         XCTAssertFalse(blocks[1].runs)
         let commands = DocumentedCommands.commands(of: blocks[0])
-        XCTAssertEqual(commands.map(\.text), ["whatsnew validate a.yaml \n    --strict", "echo $?"])
+        XCTAssertEqual(commands.map(\.text), ["whatsnew validate a.yaml \\\n    --strict", "echo $?"])
         XCTAssertEqual(commands.map(\.line), [3, 7])
         XCTAssertEqual(commands[0].expected, ["a.yaml:1:1: error: oops [x]", "1 error generated."])
         XCTAssertTrue(DocumentedCommands.showsError(commands[0].expected ?? []))

@@ -114,7 +114,7 @@ final class InitCommandTests: XCTestCase {
     func testHelpShowsAWorkedExample() throws {
         let help = try CommandRunner.run(["init", "--help"])
         XCTAssertEqual(help.status, 0)
-        XCTAssertTrue(help.stdout.contains("Example:\n  $ whatsnew init\n  created notes.yaml"), help.stdout)
+        XCTAssertTrue(help.stdout.contains("  $ whatsnew init\n  created notes.yaml"), help.stdout)
         XCTAssertTrue(help.stdout.contains("$schema=https://whatsnew.dev/schemas/whatsnew.schema.json"), help.stdout)
         let root = try CommandRunner.run(["--help"])
         XCTAssertTrue(root.stdout.contains("init"), root.stdout)

@@ -8,7 +8,7 @@ final class OutputFileTests: XCTestCase {
 
     override func setUpWithError() throws {
         directory = try TemporaryDirectory("outputs")
-        try directory.write("notes.json", #"{"versions": [{"version": "1.0.0", "title": "Hello", "features": []}]}"#)
+        try directory.write("notes.json", #"{"versions": [{"version": "1.0.0", "title": "Hello", "features": [{"title": "Maps"}]}]}"#)
     }
 
     override func tearDown() {

@@ -117,8 +117,8 @@ final class ManifestDecodingTests: XCTestCase {
 
     func testWhatsNewKitArrayOfDocuments() {
         let (manifest, engine) = load(text: """
-        [{"version": "1.0.0", "title": "A", "features": [], "primaryAction": {"title": "OK"}},
-         {"version": "1.1.0", "title": "B", "features": []}]
+        [{"version": "1.0.0", "title": "A", "features": [{"title": "T"}], "primaryAction": {"title": "OK"}},
+         {"version": "1.1.0", "title": "B", "features": [{"title": "T"}]}]
         """, name: "array.json")
         XCTAssertEqual(engine.diagnostics.map(\.message), [])
         XCTAssertEqual(manifest?.versions.map(\.versionText), ["1.0.0", "1.1.0"])
@@ -201,7 +201,7 @@ final class ManifestDecodingTests: XCTestCase {
         let (byKey, keyEngine) = load(text: """
         app: { name: Trails, icon: logo }
         images: { logo: { emoji: "🥾" } }
-        versions: [{ version: 1.0.0, features: [] }]
+        versions: [{ version: 1.0.0, features: [{ title: Maps }] }]
         """)
         XCTAssertEqual(keyEngine.diagnostics.map(\.message), [], "a registry image used only as the icon is used")
         guard case .key(let key, let keyLocation)? = byKey?.app?.icon else { return XCTFail("the icon is a key") }
@@ -215,7 +215,7 @@ final class ManifestDecodingTests: XCTestCase {
             systemName: star.fill
             foregroundColor: orange
             alt: { en: Trails, de: Trails-Logo }
-        versions: [{ version: 1.0.0, features: [] }]
+        versions: [{ version: 1.0.0, features: [{ title: Maps }] }]
         """)
         XCTAssertEqual(inlineEngine.diagnostics.map(\.message), [])
         guard case .inline(let icon)? = inline?.app?.icon else { return XCTFail("the icon is inline") }
@@ -234,7 +234,7 @@ final class ManifestDecodingTests: XCTestCase {
           nmae: Trails
           icon: [logo]
           url: "javascript:alert(1)"
-        versions: [{ version: 1.0.0, features: [] }]
+        versions: [{ version: 1.0.0, features: [{ title: Maps }] }]
         """)
         XCTAssertEqual(positions(notAnImageEngine), ["2:3 unknown-key", "3:9 type-mismatch", "4:8 invalid-url"])
         XCTAssertEqual(notAnImageEngine.diagnostics[1].message, "expected an image key or an image mapping for 'app.icon', found a sequence")
@@ -245,7 +245,7 @@ final class ManifestDecodingTests: XCTestCase {
         app:
           name: Trails
           icon: { file: a.svg, systemName: star, foregroundColor: orang, shape: round }
-        versions: [{ version: 1.0.0, features: [] }]
+        versions: [{ version: 1.0.0, features: [{ title: Maps }] }]
         """)
         XCTAssertEqual(positions(withErrorsEngine), ["3:9 invalid-image", "3:17 missing-image-file", "3:59 invalid-color", "3:66 unknown-key"])
         XCTAssertEqual(withErrorsEngine.diagnostics[0].message,
@@ -264,7 +264,7 @@ final class ManifestDecodingTests: XCTestCase {
             let manifest = try Compiler().load(fragments: fragments.map { (Paths.fixtures.path + "/" + $0.0, Array($0.1.utf8)) }, engine: engine)
             return (manifest, engine)
         }
-        let versions = ("notes.d/versions.yaml", "versions: [{ version: 1.0.0, features: [] }]\n")
+        let versions = ("notes.d/versions.yaml", "versions: [{ version: 1.0.0, features: [{ title: Maps }] }]\n")
         let app = ("assets/app.yaml", "app: { name: Trails, icon: { file: logo.svg } }\n")
         let (same, sameEngine) = try load([versions, app, ("notes.d/app.yaml", "app:\n  icon: { file: logo.svg }\n  name: Trails\n")])
         XCTAssertEqual(sameEngine.diagnostics.map(\.message), [])

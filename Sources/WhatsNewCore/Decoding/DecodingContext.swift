@@ -155,6 +155,12 @@ struct Fields {
         return mapping.value(at: Int(pairIndex[slot]))
     }
 
+    /// The key node of a known key, for a diagnostic at the key and its value.
+    func keyNode(_ key: String) -> YAMLNode? {
+        guard let slot = allowed.firstIndex(where: { Self.same($0, key) }), pairIndex[slot] >= 0 else { return nil }
+        return mapping.key(at: Int(pairIndex[slot]))
+    }
+
     /// The known pairs in source order.
     var pairs: [Pair] {
         var known: [(index: Int32, key: String)] = []

@@ -19,8 +19,12 @@ extension ManifestDecoder {
             context.missing("version", in: fields, of: name())
         }
         var features: [Feature] = []
+        var emptyFeaturesLocation: SourceLocation?
         if let featuresNode = fields["features"] {
             if let items = featuresNode.sequence {
+                if items.isEmpty, let keyNode = fields.keyNode("features") {
+                    emptyFeaturesLocation = SourceLocation(file: context.file, from: keyNode, through: featuresNode)
+                }
                 features.reserveCapacity(items.count)
                 for (index, item) in items.enumerated() {
                     if let feature = decodeFeature(item, name: "features[\(index)]", context: context) { features.append(feature) }
@@ -44,6 +48,7 @@ extension ManifestDecoder {
                                  title: title, features: features, primaryAction: primary, secondaryAction: secondary, layout: layout,
                                  location: context.location(node))
         entry.hasVersion = parsed != nil
+        entry.emptyFeaturesLocation = emptyFeaturesLocation
         entry.build = fields["build"].flatMap { decodeBuild($0, context: context) }
         entry.unreleased = fields["unreleased"].flatMap { context.bool($0, for: "unreleased") } ?? false
         entry.yanked = fields["yanked"].flatMap { context.bool($0, for: "yanked") } ?? false

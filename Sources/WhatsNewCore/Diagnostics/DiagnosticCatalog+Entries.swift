@@ -507,6 +507,33 @@ extension DiagnosticCatalog {
 
         Fix: Merge the two entries, or correct one of the versions.
         """#),
+        Entry(code: "empty-version", severity: .warning, summary: #"A version lists no feature (`features: []`): `show` would present an empty sheet, and the changelogs a heading with nothing under it (the outputs stay well-formed: the version is its heading alone). A version marked `unreleased: true` may be empty — it holds the next release's notes to come, and `show` and the default outputs leave it out — so it is not reported. `--strict` makes it an error, as every warning."#,
+              documentation: #"""
+        A version lists no feature (`features: []`): `show` would present an empty sheet, and the changelogs a
+        heading with nothing under it (the outputs stay well-formed: the version is its heading alone). A version
+        marked `unreleased: true` may be empty — it holds the next release's notes to come, and `show` and the
+        default outputs leave it out — so it is not reported. `--strict` makes it an error, as every warning.
+
+        $ whatsnew validate docs/examples/diagnostics/empty-version.yaml
+        docs/examples/diagnostics/empty-version.yaml:4:5: warning: version 1.2.0 has no features; expected at least one in 'features', found an empty list [empty-version]
+          |
+        4 |     features: []
+          |     ^~~~~~~~~~~~
+           = fix: add a feature, or remove the version; mark it 'unreleased: true' if it holds the next release's notes to come
+        1 warning generated.
+        $ whatsnew validate docs/examples/diagnostics/empty-version.yaml --strict
+        docs/examples/diagnostics/empty-version.yaml:4:5: error: version 1.2.0 has no features; expected at least one in 'features', found an empty list [empty-version]
+          |
+        4 |     features: []
+          |     ^~~~~~~~~~~~
+           = fix: add a feature, or remove the version; mark it 'unreleased: true' if it holds the next release's notes to come
+        1 error generated.
+        $ echo $?
+        1
+
+        Fix: Add a feature, or remove the version; mark it `unreleased: true` if it is the place of the next
+        release's notes.
+        """#),
         Entry(code: "empty-text", severity: .error, summary: #"A text is empty or only spaces."#,
               documentation: #"""
         A text is empty or only spaces.
@@ -955,7 +982,7 @@ extension DiagnosticCatalog {
         $ whatsnew compile docs/examples/diagnostics/output-budget-exceeded.yaml --format markdown -o changelog.md
         docs/examples/diagnostics/output-budget-exceeded.yaml:20:16: error: the notes, newest first, repeat their texts to more than 1048576 bytes by version 1.15.0; expected at most 8 per input byte (at least 1048576 in all) [output-budget-exceeded]
            |
-        20 |   - { version: 1.15.0, features: [] }
+        20 |   - { version: 1.15.0, features: [{ title: Maps }] }
            |                ^~~~~~
            = fix: a text in 'defaults' or in a registry entry is written again in every version that uses it; shorten it, or give the versions texts of their own
         1 error generated.
@@ -1873,7 +1900,7 @@ extension DiagnosticCatalog {
         other findings are not reported.
 
         $ whatsnew validate docs/examples/diagnostics/schema-budget-exceeded.yaml --schema docs/examples/diagnostics/schema-budget-exceeded.schema.json
-        docs/examples/diagnostics/schema-budget-exceeded.yaml:1:1: error: checking the document against the schema took more than 1010200 steps; expected a schema whose alternatives do not check the same values over and over [schema-budget-exceeded]
+        docs/examples/diagnostics/schema-budget-exceeded.yaml:1:1: error: checking the document against the schema took more than 1010800 steps; expected a schema whose alternatives do not check the same values over and over [schema-budget-exceeded]
           |
         1 | app:
           | ^~~~

@@ -42,7 +42,9 @@ public struct MarkdownEmitter: Sendable {
     private static func append(_ version: ReleaseNotes.Version, renderer: MarkdownRenderer, texts: MarkdownTextCache,
                                to output: inout OutputBuffer) {
         output += heading(version, renderer: renderer, texts: texts)
-        output += "\n\n"
+        output += "\n"
+        // (A version without features, `empty-version`, is its heading alone: no second blank line.)
+        if !version.features.isEmpty { output += "\n" }
         for feature in version.features {
             appendItem(feature, renderer: renderer, texts: texts, to: &output.bytes)
             output += "\n"

@@ -25,6 +25,14 @@ public struct SourceLocation: Sendable, Hashable {
         endOffset = UInt32(clamping: node.endOffset)
     }
 
+    /// The location from the start of `first` to the end of `last`, two nodes of `file`'s tree (a key and its
+    /// value).
+    public init(file: SourceFile, from first: YAMLNode, through last: YAMLNode) {
+        self.file = file
+        startOffset = UInt32(clamping: first.startOffset)
+        endOffset = UInt32(clamping: max(first.endOffset, last.endOffset))
+    }
+
     public var range: SourceRange {
         SourceRange(start: file.mark(atOffset: Int(startOffset)), end: file.mark(atOffset: Int(endOffset)))
     }

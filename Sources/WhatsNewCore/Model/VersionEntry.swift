@@ -16,6 +16,9 @@ public struct VersionEntry: Sendable {
     public var yanked = false
     public var title: Title?
     public var features: [Feature]
+    /// Where `features: []` was written (its key through its value), when the version lists no feature; nil
+    /// when it lists some, or when its features are missing or not a sequence (errors of their own).
+    public var emptyFeaturesLocation: SourceLocation?
     public var primaryAction: Reference<PrimaryAction>?
     public var secondaryAction: Reference<SecondaryAction>?
     /// The layout properties this version sets. (Kept in a box: few versions set any, and inline they

@@ -14,6 +14,7 @@ enum ManifestRules {
         UnusedReferenceRule(),
         DuplicateVersionRule(),
         MultipleUnreleasedRule(),
+        EmptyVersionRule(),
         MissingTranslationRule(),
         DuplicateFeatureIDRule(),
         DuplicateFeatureRule(),

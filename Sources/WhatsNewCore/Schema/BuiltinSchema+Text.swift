@@ -321,7 +321,7 @@ extension BuiltinSchema {
         },
         "features": {
           "title": "Features",
-          "description": "The features this version introduces, in display order (may be empty).",
+          "description": "The features this version introduces, in display order; a released version without any is a warning (empty-version), an unreleased one may have none yet.",
           "type": "array",
           "items": {"$ref": "#/$defs/feature"}
         },

@@ -54,15 +54,15 @@ final class PublishingFormatTests: XCTestCase {
     func testBuildIsAnIntegerOrDottedIntegers() throws {
         let (manifest, engine) = try load("""
             versions:
-              - { version: 1.0.0, build: 1234, features: [] }
-              - { version: 1.1.0, build: "2.0.15", features: [] }
+              - { version: 1.0.0, build: 1234, features: [{ title: Maps }] }
+              - { version: 1.1.0, build: "2.0.15", features: [{ title: Maps }] }
             """)
         XCTAssertEqual(engine.diagnostics.map(\.code), [])
         XCTAssertEqual(manifest?.sortedVersions.map(\.build), ["2.0.15", "1234"])
         XCTAssertEqual(ReleaseNotes(try XCTUnwrap(manifest)).versions.map(\.build), ["2.0.15", "1234"])
         for (bad, code) in [("\"12a\"", "invalid-value"), ("-3", "invalid-value"), ("\"1..2\"", "invalid-value"), ("{ a: 1 }", "type-mismatch"),
                             ("1.5", "type-mismatch")] {
-            let (_, engine) = try load("versions:\n  - { version: 1.0.0, build: \(bad), features: [] }\n")
+            let (_, engine) = try load("versions:\n  - { version: 1.0.0, build: \(bad), features: [{ title: Maps }] }\n")
             XCTAssertEqual(engine.diagnostics.map(\.code), [code], bad)
             XCTAssertEqual(engine.diagnostics.first?.range?.start.column, 30, bad)
         }
@@ -73,9 +73,9 @@ final class PublishingFormatTests: XCTestCase {
     func testLatestIsTheNewestVersionThatIsNotAPreRelease() throws {
         let (loaded, _) = try load("""
             versions:
-              - { version: 1.0.0, features: [] }
-              - { version: 2.0.0-beta.1, features: [] }
-              - { version: 1.4.0, features: [] }
+              - { version: 1.0.0, features: [{ title: Maps }] }
+              - { version: 2.0.0-beta.1, features: [{ title: Maps }] }
+              - { version: 1.4.0, features: [{ title: Maps }] }
             """)
         let manifest = try XCTUnwrap(loaded)
         var selection = Selection()
@@ -84,7 +84,7 @@ final class PublishingFormatTests: XCTestCase {
         selection.latest = .latestPrerelease
         XCTAssertEqual(selection.resolvingLatest(in: manifest, engine: DiagnosticEngine())?.release?.description, "2.0.0-beta.1")
 
-        let (prereleases, _) = try load("versions:\n  - { version: 2.0.0-rc.1, features: [] }\n")
+        let (prereleases, _) = try load("versions:\n  - { version: 2.0.0-rc.1, features: [{ title: Maps }] }\n")
         selection.latest = .latest
         let engine = DiagnosticEngine()
         XCTAssertNil(selection.resolvingLatest(in: try XCTUnwrap(prereleases), engine: engine))

@@ -88,7 +88,7 @@ final class ReleaseNotesTests: XCTestCase {
     /// The JSON output writes the resolved icon as it writes a feature's image, and null without one.
     func testTheJSONOutputHoldsTheAppIcon() throws {
         func app(_ text: String) throws -> [String: Any] {
-            let json = JSONEmitter().emit(try notes(text + "versions: [{ version: 1.0.0, features: [] }]\n"))
+            let json = JSONEmitter().emit(try notes(text + "versions: [{ version: 1.0.0, features: [{ title: Maps }] }]\n"))
             let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
             return try XCTUnwrap(object["app"] as? [String: Any])
         }
