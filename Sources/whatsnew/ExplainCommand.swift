@@ -6,13 +6,14 @@ struct ExplainCommand: ParsableCommand {
         commandName: "explain",
         abstract: "Explain a diagnostic code: what it means, an example, and the fix.",
         discussion: """
-        The code is the one in brackets at the end of a diagnostic, as in [duplicate-key]. Without a code, \
-        every code is listed with its severity and what it means. The same text, with the examples' input \
-        files, is in docs/diagnostics.md.
+        The code is the one in brackets at the end of a diagnostic, as in [duplicate-key]. Without a code, every code is listed with its severity. The same text, with the examples' input files, is in docs/diagnostics.md.
 
         Example:
           $ whatsnew explain duplicate-key
           duplicate-key: error
+
+          A key appears twice in one mapping; the note points at the first.
+          …
         """
     )
 
