@@ -95,7 +95,7 @@ public struct TipEngine: Sendable {
         if let earlier = lineup.earlierInOrderedGroup(instance) {
             evaluation.hold = earlier
         } else if displays == 0, !instance.tip.ignoresDisplayFrequency, frequency != .immediate,
-                  let latest = Self.latestDisplay(in: state), now - latest < frequency.milliseconds {
+                  let latest = lineup.latestDisplay, Self.elapsed(from: latest, to: now) < frequency.milliseconds {
             evaluation.hold = .displayFrequency(frequency)
         } else {
             evaluation.wouldShow = true
@@ -116,7 +116,7 @@ public struct TipEngine: Sendable {
         switch rule.condition {
         case .event(let event, let expected, let within):
             let donations = state.donations[event] ?? []
-            let count = within.map { window in donations.count { now - $0.stamp.milliseconds <= window.milliseconds } } ?? donations.count
+            let count = within.map { window in donations.count { Self.elapsed(from: $0.stamp.milliseconds, to: now) <= window.milliseconds } } ?? donations.count
             return expected.holds(for: count) ? nil : .eventCount(event: event, count: count, expected: expected, within: within)
         case .parameter(let name, let expected):
             guard let value = transientParameters[name] ?? state.parameters[name]?.value else { return .parameterUnset(name) }
@@ -129,6 +129,13 @@ public struct TipEngine: Sendable {
         if case .invalidated(let reason)? = state.statuses[instance.id]?.value { return reason }
         if let maximum = instance.tip.maxDisplayCount, state.displayCount(ofTip: instance.id) >= maximum { return .displayCountExceeded }
         return nil
+    }
+
+    /// The milliseconds from `start` to `end`, saturating (a clock an app set may say anything).
+    static func elapsed(from start: Int64, to end: Int64) -> Int64 {
+        let (difference, overflow) = end.subtractingReportingOverflow(start)
+        guard overflow else { return difference }
+        return end < start ? .min : .max
     }
 
     /// The time of the latest display of any tip on any device.

@@ -1,5 +1,6 @@
 /// The tips one decision looks at, found once: the instances the values fill, each group's members in the
-/// group's order, and, for each ordered group, its first member not invalidated in the state at hand.
+/// group's order, for each ordered group its first member not invalidated in the state at hand, and the
+/// latest display of any tip.
 /// Choosing in a group of n tips, or evaluating all of them, then takes time linear in n: finding a group's
 /// members and the tips before each one, per tip, once took 9 s for 20,000 tips in an ordered group.
 struct TipLineup {
@@ -12,10 +13,13 @@ struct TipLineup {
     /// By instance id: each ordered group that lists it (its position in the engine's groups) and where.
     private let orderedPositions: [String: [(group: Int, position: Int)]]
     private let groups: [TipGroup]
+    /// The time of the latest display of any tip on any device (see `TipEngine.latestDisplay`).
+    let latestDisplay: Int64?
 
     init(_ engine: TipEngine, state: SyncedState) {
         instances = engine.instances
         groups = engine.groups
+        latestDisplay = TipEngine.latestDisplay(in: state)
         var byTemplate: [String: [TipInstance]] = [:]
         for instance in instances { byTemplate[instance.template.id, default: []].append(instance) }
         let members = engine.groups.map { group in group.tips.flatMap { byTemplate[$0.id] ?? [] } }

@@ -132,6 +132,19 @@ final class TipEngineScenarioTests: XCTestCase {
         XCTAssertEqual(state.displayCount(ofTip: "t"), .max)
     }
 
+    /// A clock an app set to the ends of time compares with stamps without overflowing.
+    func testTimesAtTheEndsOfTheClockDoNotOverflow() {
+        let engine = TipEngine(tips: [tip("windowed", rules: [event("e", atLeast: 1, within: "7d")]), tip("new")], frequency: .weekly)
+        var state = SyncedState()
+        state.donate("e", at: Stamp(milliseconds: Stamp.maxMilliseconds, device: phone))
+        state.recordDisplay(ofTip: "other", at: Stamp(milliseconds: Stamp.maxMilliseconds, device: phone))
+        let early = engine.evaluations(in: state, now: .min)
+        XCTAssertEqual(early.map(\.status), [.available, .available], "a donation 'in the future' counts")
+        XCTAssertEqual(early.last?.hold, .displayFrequency(.weekly))
+        let late = engine.evaluations(in: SyncedState(donations: ["e": [Donation(at: Stamp(milliseconds: .min, device: phone))]]), now: .max)
+        XCTAssertEqual(late.first?.status, .pending, "far outside the window")
+    }
+
     /// An ordered group's members are found once per decision: tip k waits for the first earlier tip not
     /// invalidated, whatever the group's size.
     func testALargeOrderedGroupHoldsEachTipByTheFirstEarlierOneNotInvalidated() {
