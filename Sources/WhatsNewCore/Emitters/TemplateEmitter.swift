@@ -160,8 +160,9 @@ enum TemplateContext {
     }
 
     /// A text as HTML, as HTML inside a link of the page's own (`linkedHTML`: its links are their text), as
-    /// Markdown and as plain text.
-    private static func text(_ markdown: String) -> [String: String] {
+    /// Markdown and as plain text: the one escaping of texts every template gets (a tip's too, see
+    /// `TipTemplateContext`).
+    static func text(_ markdown: String) -> [String: String] {
         let parsed = MarkdownText(parsing: markdown)
         var insideLink = HTMLRenderer()
         insideLink.linksAsText = true
@@ -170,7 +171,7 @@ enum TemplateContext {
     }
 
     /// Plain text with the characters HTML forbids replaced, for Mustache to escape.
-    private static func clean(_ text: String) -> String {
+    static func clean(_ text: String) -> String {
         HTMLEscaping.withoutForbiddenCharacters(text)
     }
 }

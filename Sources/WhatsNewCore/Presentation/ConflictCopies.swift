@@ -8,9 +8,23 @@
 /// - iCloud Drive: `trails 2.json` (`<stem> <number><ext>`, the number 2 or more);
 /// - other tools: `trails-conflict-<anything>.json` (`<stem>-conflict-`…`<ext>`).
 /// App ids that would look like one of these copies of another app's state are refused (`StateLocation`).
+///
+/// One read takes the copies smallest first, up to `maxBytesPerRead` of them together: a copy that is not a
+/// state (junk that only looks like a copy, which is reported and left in place) cannot keep a valid copy from
+/// being merged, however many there are, unless they fill the whole budget with files smaller than it; the
+/// copies beyond the budget wait for a later read, which finds fewer once the read ones are merged and removed.
 enum ConflictCopies {
-    /// At most this many copies are merged by one read; the rest wait for the next.
-    static let maxCopies = 16
+    /// The most bytes of copies one read takes: four state files at their largest.
+    static let maxBytesPerRead = 4 * StateFileFormat.maxBytes
+    /// What a copy costs against `maxBytesPerRead` at least, so many tiny files are bounded too (4096 of them).
+    static let minimumCost = 4096
+
+    /// The conflict copies one read takes, and how many wait for a later one.
+    struct Selection: Equatable {
+        /// Paths, smallest file first (then by name).
+        var paths: [String] = []
+        var waiting = 0
+    }
 
     /// The paths of `path`'s conflict copies in its folder, sorted.
     static func find(beside path: String) throws(IOError) -> [String] {
@@ -18,7 +32,30 @@ enum ConflictCopies {
         let name = String(path.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
         let names = try FileSystem.entries(of: directory.isEmpty ? "." : directory).filter { isConflictCopy($0, of: name) }
         let prefix = path.contains("/") ? directory + "/" : ""
-        return names.prefix(maxCopies).map { prefix + $0 }
+        return names.sorted().map { prefix + $0 }
+    }
+
+    /// The copies of `path` one read takes (see the type's summary); `size` gives a file's size (nil: not a
+    /// regular file, which costs the minimum and is reported when read).
+    static func select(beside path: String, size: (String) -> Int? = FileSystem.regularFileSize) throws(IOError) -> Selection {
+        select(try find(beside: path).map { ($0, size($0) ?? 0) })
+    }
+
+    /// The copies one read takes of `copies` (path and size).
+    static func select(_ copies: [(path: String, size: Int)]) -> Selection {
+        // A copy over the state file's limit is refused after reading at most one byte more than it.
+        let costed = copies.map { (path: $0.path, cost: Swift.min(Swift.max($0.size, minimumCost), StateFileFormat.maxBytes + 1)) }
+        var selection = Selection()
+        var total = 0
+        for copy in costed.sorted(by: { ($0.cost, $0.path) < ($1.cost, $1.path) }) {
+            guard total + copy.cost <= maxBytesPerRead else {
+                selection.waiting += 1
+                continue
+            }
+            total += copy.cost
+            selection.paths.append(copy.path)
+        }
+        return selection
     }
 
     /// Whether `candidate` is a conflict copy of the file named `name`.

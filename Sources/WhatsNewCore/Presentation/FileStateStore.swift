@@ -41,7 +41,8 @@ public final class FileStateStore: StateStore, Sendable {
         if let bytes = try FileSystem.readIfPresent(path, limit: StateFileFormat.maxBytes) {
             reading = StateFileDecoder.decode(bytes, path: path)
         }
-        for copy in try ConflictCopies.find(beside: path) {
+        let copies = try ConflictCopies.select(beside: path)
+        for copy in copies.paths {
             let copied = readCopy(copy)
             if let problem = copied.problem {
                 reading.warnings.append(problem)
@@ -50,7 +51,18 @@ public final class FileStateStore: StateStore, Sendable {
                 reading.mergedCopies.append(copy)
             }
         }
+        if copies.waiting > 0 { reading.warnings.append(waitingCopies(copies.waiting)) }
         return reading
+    }
+
+    /// The warning for conflict copies left for a later read.
+    private func waitingCopies(_ count: Int) -> Diagnostic {
+        let limit = "\(ConflictCopies.maxBytesPerRead >> 20) MiB"
+        return Diagnostic(.warning, code: StateFileFormat.code,
+                          message: "\(count) conflict cop\(count == 1 ? "y was" : "ies were") not read: the copies beside "
+                              + "'\(TerminalSafeText.visible(path))' take more than the \(limit) one read takes; expected fewer, smaller copies "
+                              + "(the next runs merge them as the ones read are removed)",
+                          fix: "move away or delete the files named like conflict copies that are not copies of the state file")
     }
 
     /// A conflict copy, or the warning that leaves it in place.

@@ -12,7 +12,10 @@ struct StateFileDecoder {
     private static let keys = ["formatVersion", "devices", "reset", "tipsReset", "presented", "forgotten", "donations", "displays",
                                "statuses", "parameters"]
 
+    /// The ids of `devices`, in order: a stamp's device index is a position here.
     private var devices: [DeviceID] = []
+    /// The same ids as a set, so a file of many ids is read in time linear in their number.
+    private var listedDevices: Set<DeviceID> = []
 
     /// The state in `bytes`, or why the file cannot be used (and then an empty state). `label` says what the
     /// file is in the message ("state file", "conflict copy").
@@ -91,7 +94,9 @@ struct StateFileDecoder {
                                  + "found \(describe(item))", range: item.range)
             }
             let device = DeviceID(text)
-            if devices.contains(device) { throw Corruption(message: "the device id '\(text)' is listed twice in 'devices'", range: item.range) }
+            guard listedDevices.insert(device).inserted else {
+                throw Corruption(message: "the device id '\(TerminalSafeText.visible(text))' is listed twice in 'devices'", range: item.range)
+            }
             devices.append(device)
         }
         var state = SyncedState()
@@ -120,11 +125,8 @@ struct StateFileDecoder {
             for (key, value) in try object(node, "displays") {
                 for item in try sequence(value, "a list of counters for the tip '\(key.text)'") {
                     let fields = try fields(item, ["device", "count", "last"], in: "displays")
-                    let device = try deviceIndex(fields["device"]!, in: "displays")
-                    guard let count = fields["count"]!.scalar?.intValue, count >= 1 else {
-                        throw Corruption(message: "expected a display count of at least 1, found \(describe(fields["count"]!))", range: fields["count"]!.range)
-                    }
-                    let counter = DisplayCounter(count: count, last: try stamp(fields["last"]!, in: "displays"))
+                    let device = try deviceIndex(fields[0], in: "displays")
+                    let counter = DisplayCounter(count: try displayCount(fields[1]), last: try stamp(fields[2], in: "displays"))
                     if let other = state.displays[key.text]?[device], other.isNewer(than: counter) { continue }
                     state.displays[key.text, default: [:]][device] = counter
                 }
@@ -133,19 +135,19 @@ struct StateFileDecoder {
         if let node = root["statuses"] {
             for (key, value) in try object(node, "statuses") {
                 let fields = try fields(value, ["invalidated", "at"], in: "statuses")
-                let reasonNode = fields["invalidated"]!
+                let reasonNode = fields[0]
                 guard let text = reasonNode.scalar.flatMap({ $0.kind == .string ? $0.text : nil }), let reason = InvalidationReason(rawValue: text) else {
                     throw Corruption(message: "expected an invalidation reason ("
                                      + InvalidationReason.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
                                      + "), found \(describe(reasonNode))", range: reasonNode.range)
                 }
-                state.statuses[key.text] = Stamped(.invalidated(reason), at: try stamp(fields["at"]!, in: "statuses"))
+                state.statuses[key.text] = Stamped(.invalidated(reason), at: try stamp(fields[1], in: "statuses"))
             }
         }
         if let node = root["parameters"] {
             for (key, value) in try object(node, "parameters") {
                 let fields = try fields(value, ["value", "at"], in: "parameters")
-                state.parameters[key.text] = Stamped(try parameterValue(fields["value"]!), at: try stamp(fields["at"]!, in: "parameters"))
+                state.parameters[key.text] = Stamped(try parameterValue(fields[0]), at: try stamp(fields[1], in: "parameters"))
             }
         }
         state.normalize()
@@ -179,8 +181,8 @@ struct StateFileDecoder {
         return members
     }
 
-    /// An object with exactly the members `names`.
-    private func fields(_ node: YAMLNode, _ names: [String], in name: String) throws(Corruption) -> [String: YAMLNode] {
+    /// An object with exactly the members `names`: their values, in the order of `names`.
+    private func fields(_ node: YAMLNode, _ names: [String], in name: String) throws(Corruption) -> [YAMLNode] {
         let expected = names.map { "'\($0)'" }.joined(separator: ", ")
         guard let pairs = node.mapping else {
             throw Corruption(message: "expected an object with \(expected) in '\(name)', found \(node.kindDescription)", range: node.range)
@@ -189,14 +191,18 @@ struct StateFileDecoder {
         for pair in pairs {
             let key = pair.key.scalar?.text ?? ""
             guard names.contains(key) else {
-                throw Corruption(message: "unknown key '\(key)' in '\(name)'; expected \(expected)", range: pair.key.range)
+                throw Corruption(message: "unknown key '\(TerminalSafeText.visible(key))' in '\(name)'; expected \(expected)", range: pair.key.range)
             }
             found[key] = pair.value
         }
-        for key in names where found[key] == nil {
-            throw Corruption(message: "'\(key)' is missing in '\(name)'; expected \(expected)", range: node.range)
+        var values: [YAMLNode] = []
+        for key in names {
+            guard let value = found[key] else {
+                throw Corruption(message: "'\(key)' is missing in '\(name)'; expected \(expected)", range: node.range)
+            }
+            values.append(value)
         }
-        return found
+        return values
     }
 
     /// `[milliseconds, device index]`.
@@ -209,6 +215,15 @@ struct StateFileDecoder {
                              range: items[0].range)
         }
         return Stamp(milliseconds: Int64(milliseconds), device: try deviceIndex(items[1], in: name))
+    }
+
+    /// A device's displays of a tip: from 1 to `DisplayCounter.maxCount`, so sums and increments never overflow.
+    private func displayCount(_ node: YAMLNode) throws(Corruption) -> Int {
+        guard let count = node.scalar?.intValue, (1...DisplayCounter.maxCount).contains(count) else {
+            throw Corruption(message: "expected a display count from 1 to \(DisplayCounter.maxCount) in 'displays', found \(describe(node))",
+                             range: node.range)
+        }
+        return count
     }
 
     private func deviceIndex(_ node: YAMLNode, in name: String) throws(Corruption) -> DeviceID {

@@ -70,7 +70,7 @@ enum StateFileFormat {
         if !state.displays.isEmpty {
             members.append(("displays", block(sortedKeys(state.displays).map { tip, counters in
                 (tip, list(counters.sorted { $0.key < $1.key }.map { device, counter in
-                    JSONValue.object([("device", .int(index[device] ?? 0)), ("count", .int(counter.count)),
+                    JSONValue.object([("device", .int(index[device] ?? 0)), ("count", .int(Swift.min(Swift.max(counter.count, 1), DisplayCounter.maxCount))),
                                       ("last", stamp(counter.last))]).compact
                 }, level: 2))
             })))

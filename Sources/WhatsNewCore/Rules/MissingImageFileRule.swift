@@ -1,4 +1,4 @@
-/// Image `file:` paths (of the registry, features and the app icon), checked exactly as HTML inlining reads
+/// Image `file:` paths (of the registry, features, tips and the app icon), checked exactly as HTML inlining reads
 /// them (`ImageFileLoader`), each problem at the path's value:
 /// - `invalid-image-path` (error): a control character (a NUL would end the path the system opens), or an
 ///   absolute path.
@@ -17,6 +17,9 @@ struct MissingImageFileRule: ManifestRule {
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
         var images: [Image] = manifest.images.entries.map(\.value)
         if case .inline(let icon)? = manifest.app?.icon { images.append(icon) }
+        for tip in manifest.tips {
+            if case .inline(let image)? = tip.image { images.append(image) }
+        }
         for version in manifest.versions.indices {
             let features = manifest.versions[version].features
             for index in features.indices {

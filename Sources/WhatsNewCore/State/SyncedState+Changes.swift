@@ -50,10 +50,12 @@ extension SyncedState {
         donations[event] = events
     }
 
-    /// Counts one display of `tip` on the stamp's device.
+    /// Counts one display of `tip` on the stamp's device; a counter at `DisplayCounter.maxCount` (or above,
+    /// in a state an app built itself) stays where it is.
     public mutating func recordDisplay(ofTip tip: String, at stamp: Stamp) {
         let count = displays[tip]?[stamp.device]?.count ?? 0
-        displays[tip, default: [:]][stamp.device] = DisplayCounter(count: count + 1, last: stamp)
+        let raised = count < DisplayCounter.maxCount ? count + 1 : count
+        displays[tip, default: [:]][stamp.device] = DisplayCounter(count: raised, last: stamp)
     }
 
     /// Sets a tip's status.

@@ -47,9 +47,17 @@ public struct SyncedState: Equatable, Sendable {
     /// The presented versions, without their stamps.
     public var presentedVersions: Set<SemanticVersion> { Set(presented.keys) }
 
-    /// A tip's displays on every device together.
+    /// A tip's displays on every device together (at most `Int.max`: counters an app built itself may be
+    /// as large as it likes, and a sum never traps).
     public func displayCount(ofTip id: String) -> Int {
-        displays[id, default: [:]].values.reduce(0) { $0 + $1.count }
+        guard let counters = displays[id] else { return 0 }
+        var total = 0
+        for counter in counters.values {
+            let (sum, overflow) = total.addingReportingOverflow(Swift.max(0, counter.count))
+            if overflow { return .max }
+            total = sum
+        }
+        return total
     }
 }
 
@@ -107,6 +115,10 @@ public struct Donation: Hashable, Sendable {
 
 /// One device's displays of one tip: how many, and the stamp of the latest.
 public struct DisplayCounter: Hashable, Sendable {
+    /// The most displays a state file may hold for one device and tip (a file with more is corrupt), so a
+    /// sum over every device the file can list fits an `Int`; a counter stops rising there.
+    public static let maxCount = 1_000_000_000
+
     public var count: Int
     public var last: Stamp
 

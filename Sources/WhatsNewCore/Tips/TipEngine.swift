@@ -52,23 +52,23 @@ public struct TipEngine: Sendable {
 
     /// The tip to show now in `scope`, or nil. At most one.
     public func choose(in state: SyncedState, now: Int64, scope: Scope = .all) -> TipInstance? {
+        let lineup = TipLineup(self, state: state)
+        let candidates: [TipInstance]
         switch scope {
-        case .all:
-            return instances.first { evaluate($0, in: state, now: now).wouldShow }
-        case .tip(let id):
-            return instances.first { ($0.id == id || $0.template.id == id) && evaluate($0, in: state, now: now).wouldShow }
-        case .group(let id):
-            guard let group = groups.first(where: { $0.id == id }) else { return nil }
-            return members(of: group).first { evaluate($0, in: state, now: now).wouldShow }
+        case .all: candidates = lineup.instances
+        case .tip(let id): candidates = lineup.instances.filter { $0.id == id || $0.template.id == id }
+        case .group(let id): candidates = lineup.members(ofGroup: id) ?? []
         }
+        return candidates.first { evaluate($0, in: state, now: now, lineup: lineup).wouldShow }
     }
 
     /// Every tip's status, displays and hold, in manifest order; a reusable tip the values do not fill is
     /// listed once, as written, held by the values it needs.
     public func evaluations(in state: SyncedState, now: Int64) -> [TipEvaluation] {
-        tips.map { template in
+        let lineup = TipLineup(self, state: state)
+        return tips.map { template in
             switch TipInstance.make(template, values: values) {
-            case .success(let instance): return evaluate(instance, in: state, now: now)
+            case .success(let instance): return evaluate(instance, in: state, now: now, lineup: lineup)
             case .failure(let missing):
                 return TipEvaluation(id: template.id, status: .pending, displays: 0, hold: .needsValues(missing.names), wouldShow: false)
             }
@@ -78,6 +78,11 @@ public struct TipEngine: Sendable {
     /// One tip's status, whether it would be shown now, and what keeps it from being shown (a rule that does
     /// not hold, or what holds back an available tip).
     public func evaluate(_ instance: TipInstance, in state: SyncedState, now: Int64) -> TipEvaluation {
+        evaluate(instance, in: state, now: now, lineup: TipLineup(self, state: state))
+    }
+
+    /// `evaluate`, with the tips and groups of this decision found once (see `TipLineup`).
+    private func evaluate(_ instance: TipInstance, in state: SyncedState, now: Int64, lineup: TipLineup) -> TipEvaluation {
         let displays = state.displayCount(ofTip: instance.id)
         let status = self.status(of: instance, in: state, now: now)
         var evaluation = TipEvaluation(id: instance.id, status: status.status, displays: displays, hold: status.hold, wouldShow: false)
@@ -87,10 +92,10 @@ public struct TipEngine: Sendable {
             return evaluation
         }
         guard status.status == .available else { return evaluation }
-        if let earlier = earlierInOrderedGroup(instance, in: state, now: now) {
+        if let earlier = lineup.earlierInOrderedGroup(instance) {
             evaluation.hold = earlier
         } else if displays == 0, !instance.tip.ignoresDisplayFrequency, frequency != .immediate,
-                  let latest = Self.latestDisplay(in: state), now - latest < frequency.milliseconds {
+                  let latest = lineup.latestDisplay, Self.elapsed(from: latest, to: now) < frequency.milliseconds {
             evaluation.hold = .displayFrequency(frequency)
         } else {
             evaluation.wouldShow = true
@@ -100,10 +105,7 @@ public struct TipEngine: Sendable {
 
     /// The status from the records and the rules alone, with the first rule that does not hold.
     public func status(of instance: TipInstance, in state: SyncedState, now: Int64) -> (status: TipStatus, hold: TipHold?) {
-        if case .invalidated(let reason)? = state.statuses[instance.id]?.value { return (.invalidated(reason), nil) }
-        if let maximum = instance.tip.maxDisplayCount, state.displayCount(ofTip: instance.id) >= maximum {
-            return (.invalidated(.displayCountExceeded), nil)
-        }
+        if let reason = invalidation(of: instance, in: state) { return (.invalidated(reason), nil) }
         for rule in instance.tip.rules {
             if let hold = hold(by: rule, in: state, now: now) { return (.pending, hold) }
         }
@@ -114,7 +116,7 @@ public struct TipEngine: Sendable {
         switch rule.condition {
         case .event(let event, let expected, let within):
             let donations = state.donations[event] ?? []
-            let count = within.map { window in donations.count { now - $0.stamp.milliseconds <= window.milliseconds } } ?? donations.count
+            let count = within.map { window in donations.count { Self.elapsed(from: $0.stamp.milliseconds, to: now) <= window.milliseconds } } ?? donations.count
             return expected.holds(for: count) ? nil : .eventCount(event: event, count: count, expected: expected, within: within)
         case .parameter(let name, let expected):
             guard let value = transientParameters[name] ?? state.parameters[name]?.value else { return .parameterUnset(name) }
@@ -122,23 +124,18 @@ public struct TipEngine: Sendable {
         }
     }
 
-    /// The tips of a group the values fill, in the group's order.
-    private func members(of group: TipGroup) -> [TipInstance] {
-        let all = instances
-        return group.tips.flatMap { member in all.filter { $0.template.id == member.id } }
+    /// Why the tip is invalidated, from the records alone: recorded so, or its displays reached `maxDisplayCount`.
+    func invalidation(of instance: TipInstance, in state: SyncedState) -> InvalidationReason? {
+        if case .invalidated(let reason)? = state.statuses[instance.id]?.value { return reason }
+        if let maximum = instance.tip.maxDisplayCount, state.displayCount(ofTip: instance.id) >= maximum { return .displayCountExceeded }
+        return nil
     }
 
-    /// The first earlier tip of an ordered group of `instance` that is not invalidated.
-    private func earlierInOrderedGroup(_ instance: TipInstance, in state: SyncedState, now: Int64) -> TipHold? {
-        for group in groups where group.priority == .ordered {
-            let members = self.members(of: group)
-            guard let position = members.firstIndex(where: { $0.id == instance.id }) else { continue }
-            for earlier in members[..<position] {
-                if case .invalidated = status(of: earlier, in: state, now: now).status { continue }
-                return .earlierInGroup(group: group.id, tip: earlier.id)
-            }
-        }
-        return nil
+    /// The milliseconds from `start` to `end`, saturating (a clock an app set may say anything).
+    static func elapsed(from start: Int64, to end: Int64) -> Int64 {
+        let (difference, overflow) = end.subtractingReportingOverflow(start)
+        guard overflow else { return difference }
+        return end < start ? .min : .max
     }
 
     /// The time of the latest display of any tip on any device.

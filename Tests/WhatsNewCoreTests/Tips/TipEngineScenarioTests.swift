@@ -120,6 +120,46 @@ final class TipEngineScenarioTests: XCTestCase {
         XCTAssertEqual(alone.displayCount(ofTip: "t"), 3)
     }
 
+    /// Counters an app built itself (no file read range-checks them) saturate instead of trapping.
+    func testDisplayCountsSaturateInsteadOfOverflowing() {
+        let engine = TipEngine(tips: [tip("t")])
+        var state = SyncedState(displays: ["t": [phone: DisplayCounter(count: .max, last: Stamp(milliseconds: 0, device: phone)),
+                                                 laptop: DisplayCounter(count: .max, last: Stamp(milliseconds: 0, device: laptop))]])
+        XCTAssertEqual(state.displayCount(ofTip: "t"), .max)
+        XCTAssertEqual(engine.evaluations(in: state, now: 1).first?.displays, .max)
+        XCTAssertEqual(show(engine, &state, at: 1, device: phone), "t")
+        XCTAssertEqual(state.displays["t"]?[phone]?.count, .max)
+        XCTAssertEqual(state.displayCount(ofTip: "t"), .max)
+    }
+
+    /// A clock an app set to the ends of time compares with stamps without overflowing.
+    func testTimesAtTheEndsOfTheClockDoNotOverflow() {
+        let engine = TipEngine(tips: [tip("windowed", rules: [event("e", atLeast: 1, within: "7d")]), tip("new")], frequency: .weekly)
+        var state = SyncedState()
+        state.donate("e", at: Stamp(milliseconds: Stamp.maxMilliseconds, device: phone))
+        state.recordDisplay(ofTip: "other", at: Stamp(milliseconds: Stamp.maxMilliseconds, device: phone))
+        let early = engine.evaluations(in: state, now: .min)
+        XCTAssertEqual(early.map(\.status), [.available, .available], "a donation 'in the future' counts")
+        XCTAssertEqual(early.last?.hold, .displayFrequency(.weekly))
+        let late = engine.evaluations(in: SyncedState(donations: ["e": [Donation(at: Stamp(milliseconds: .min, device: phone))]]), now: .max)
+        XCTAssertEqual(late.first?.status, .pending, "far outside the window")
+    }
+
+    /// An ordered group's members are found once per decision: tip k waits for the first earlier tip not
+    /// invalidated, whatever the group's size.
+    func testALargeOrderedGroupHoldsEachTipByTheFirstEarlierOneNotInvalidated() {
+        let tips = (0..<5_000).map { tip("t\($0)") }
+        let engine = TipEngine(tips: tips, groups: [TipGroup(id: "g", priority: .ordered, tips: tips.map { TipGroup.Member(id: $0.id) })])
+        var state = SyncedState()
+        for index in 0..<2_500 { TipRecorder.invalidate("t\(index)", reason: .tipClosed, in: &state, now: 0, device: phone) }
+        XCTAssertEqual(engine.choose(in: state, now: 1, scope: .group("g"))?.id, "t2500")
+        XCTAssertEqual(engine.choose(in: state, now: 1)?.id, "t2500")
+        let evaluations = engine.evaluations(in: state, now: 1)
+        XCTAssertEqual(evaluations[2_500].wouldShow, true)
+        XCTAssertEqual(evaluations[4_999].hold, .earlierInGroup(group: "g", tip: "t2500"))
+        XCTAssertEqual(evaluations[2_499].status, .invalidated(.tipClosed))
+    }
+
     func testReusableTipsHaveOneStatusPerValue() {
         let template = Tip(id: "new-trail-{{trail}}", title: LocalizedText("{{trail}} is now available"),
                            rules: [event("visited-{{region}}", atLeast: 1)])
