@@ -1460,12 +1460,14 @@ extension DiagnosticCatalog {
 
         Fix: Install libxml2 (Debian: `apt-get install libxml2`).
         """#),
-        Entry(code: "corrupt-state-file", severity: .warning, summary: #"The state file of `whatsnew show` (or `whatsnew state`) is not what whatsnew writes. It is left untouched and read as empty: `show` shows the notes again and records nothing. The same warning reports a conflict copy beside the state file that cannot be read (it is left in place and not merged) and a file given to `whatsnew state merge` (nothing is merged); see [state.md](state.md)."#,
+        Entry(code: "corrupt-state-file", severity: .warning, summary: #"The state file of `whatsnew show` (or `whatsnew state`) is not what whatsnew writes. It is left untouched and read as empty: `show` shows the notes again and records nothing. The same warning reports a conflict copy beside the state file that cannot be read (it is left in place and not merged), conflict copies beyond the 16 MiB one read takes (they wait for a later run), and a file given to `whatsnew state merge` (nothing is merged); see [state.md](state.md). Numbers are checked as they are read: a display count must be from 1 to 1,000,000,000, a time from 0 to the end of the year 9999."#,
               documentation: #"""
         The state file of `whatsnew show` (or `whatsnew state`) is not what whatsnew writes. It is left untouched and
         read as empty: `show` shows the notes again and records nothing. The same warning reports a conflict copy
-        beside the state file that cannot be read (it is left in place and not merged) and a file given to
-        `whatsnew state merge` (nothing is merged); see [state.md](state.md).
+        beside the state file that cannot be read (it is left in place and not merged), conflict copies beyond
+        the 16 MiB one read takes (they wait for a later run), and a file given to `whatsnew state merge` (nothing
+        is merged); see [state.md](state.md). Numbers are checked as they are read: a display count must be from 1
+        to 1,000,000,000, a time from 0 to the end of the year 9999.
 
         $ whatsnew state list --state-file docs/examples/diagnostics/corrupt-state-file.json
         docs/examples/diagnostics/corrupt-state-file.json:1:3: warning: corrupt state file (left untouched, read as empty): not valid JSON: expected a double-quoted key, found 'n' [corrupt-state-file]
