@@ -31,8 +31,11 @@ extension FileSystem {
 
     /// Opens the directory `path` names (created when missing, with `creating`), under the rules of `locate`.
     static func openDirectory(_ path: String, reading: Bool, creating: DirectoryCreation? = nil) throws(IOError) -> OpenDirectory {
-        let location = try locate(path.hasSuffix("/") ? path + "." : path + "/.", reading: reading, creating: creating)
-        return location.directory
+        do throws(IOError) {
+            return try locate(path.hasSuffix("/") ? path + "." : path + "/.", reading: reading, creating: creating).directory
+        } catch {
+            throw IOError(path: path, reason: error.reason, writing: error.writing, code: error.code)
+        }
     }
 
     /// The directory part of a path outside the workspace, opened as the user gave it (links followed, but for
@@ -44,7 +47,7 @@ extension FileSystem {
         let descriptor = open(directory, OpenDirectory.pathOnly | O_DIRECTORY | O_CLOEXEC)
         if descriptor >= 0 { return OpenDirectory(descriptor: descriptor, shown: directory) }
         let failure = errno
-        guard failure == ENOENT, let creating else {
+        guard failure == ENOENT || failure == ENOTDIR, let creating else {
             throw IOError(path: path, reason: failure == ENOENT ? reason(failure) : "'\(TerminalSafeText.visible(directory))': \(reason(failure))",
                           writing: writing, code: failure)
         }
@@ -65,7 +68,7 @@ extension FileSystem {
             }
             guard info.st_mode & S_IFMT == S_IFDIR else {
                 throw IOError(path: path, reason: "'\(TerminalSafeText.visible(next))' is \(describe(mode: info.st_mode)), not a directory; "
-                              + "expected a directory for the output: choose another -o", writing: true)
+                              + "expected a directory on the way to the file: choose another path", writing: true, code: ENOTDIR)
             }
             prefix = next
             existing += 1

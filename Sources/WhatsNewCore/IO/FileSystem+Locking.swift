@@ -14,11 +14,7 @@ extension FileSystem {
     /// directories are left as they are.
     public static func createDirectories(_ path: String, mode: mode_t = 0o700) throws(IOError) {
         if path.isEmpty { return }
-        do throws(IOError) {
-            _ = try openDirectory(path, reading: false, creating: DirectoryCreation(mode: mode, exact: true))
-        } catch where error.code == ENOTDIR {
-            throw IOError(path: path, reason: "exists and is not a directory", writing: true, code: ENOTDIR)
-        }
+        _ = try openDirectory(path, reading: false, creating: DirectoryCreation(mode: mode, exact: true))
     }
 
     /// Throws unless `path` is a directory that this user (or root) owns and nobody else can write, as ssh
@@ -34,7 +30,7 @@ extension FileSystem {
             location = try locate(path.hasSuffix("/") ? path + "." : path + "/.", reading: true)
         } catch {
             if error.code == ENOENT { return false }
-            throw error
+            throw IOError(path: path, reason: error.code == ENOTDIR ? reason(ENOTDIR) : error.reason, writing: false, code: error.code)
         }
         guard let info = location.status() else { throw IOError(path: path, reason: reason()) }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw IOError(path: path, reason: "is not a directory") }

@@ -80,8 +80,8 @@ struct PathWalker {
                 continue
             }
             guard failure == ENOTDIR || failure == ELOOP else {
-                throw IOError(path: path, reason: "'\(TerminalSafeText.visible(top.shown(name)))': \(FileSystem.reason(failure))", writing: writing,
-                              code: failure)
+                let why = failure == ENOENT ? FileSystem.reason(failure) : "'\(TerminalSafeText.visible(top.shown(name)))': \(FileSystem.reason(failure))"
+                throw IOError(path: path, reason: why, writing: writing, code: failure)
             }
             if let target = FileSystem.linkText(in: top.descriptor, name: name) {
                 guard followsLinks else { throw Self.linkRefusedForWriting(path: path, shown: top.shown(name), target: target) }
@@ -91,8 +91,8 @@ struct PathWalker {
             }
             var info = stat()
             let kind = fstatat(top.descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 ? FileSystem.describe(mode: info.st_mode) : "not a directory"
-            throw IOError(path: path, reason: "'\(TerminalSafeText.visible(top.shown(name)))' is \(kind), not a directory", writing: writing,
-                          code: ENOTDIR)
+            throw IOError(path: path, reason: "'\(TerminalSafeText.visible(top.shown(name)))' is \(kind), not a directory"
+                          + (writing ? "; expected a directory on the way to the file: choose another path" : ""), writing: writing, code: ENOTDIR)
         }
         return FileLocation(directory: top, name: nil)
     }
