@@ -113,6 +113,22 @@ final class FileAttackTests: XCTestCase {
         try assertRefused(["validate", "docs/secret.yaml"], mentioning: "'docs' is a symbolic link to '\(outside.path("dir"))', which leads out of")
     }
 
+    /// A link whose `..` climbs above the working directory is refused like an absolute one, wherever it sits; a
+    /// loop of links ends after 40 links with an error, never a hang.
+    func testALinkThatClimbsOutOrLoopsIsRefused() throws {
+        try workspace.mkdir("docs/deeper")
+        try workspace.symlink("docs/deeper/notes.yaml", to: "../../../" + URL(fileURLWithPath: outside.path).lastPathComponent + "/secret.yaml")
+        try assertRefused(["validate", "docs/deeper/notes.yaml"], mentioning: "'docs/deeper/notes.yaml' is a symbolic link to '../../../")
+        try workspace.symlink("docs/up", to: "../..")
+        try assertRefused(["validate", "docs/up/" + URL(fileURLWithPath: outside.path).lastPathComponent + "/secret.yaml"],
+                          mentioning: "'docs/up' is a symbolic link to '../..', which leads out of the working directory")
+        try workspace.symlink("loop.yaml", to: "loop.yaml")
+        try assertRefused(["validate", "loop.yaml"], mentioning: "more than 40 symbolic links")
+        try workspace.symlink("ping", to: "pong")
+        try workspace.symlink("pong", to: "ping/x")
+        try assertRefused(["validate", "ping/notes.yaml"], mentioning: "more than 40 symbolic links")
+    }
+
     func testADirectoryOfFragmentsLinkedOutIsRefused() throws {
         try workspace.symlink("fragments", to: outside.path("dir"))
         try assertRefused(["validate", "fragments"], mentioning: "'fragments' is a symbolic link to")
