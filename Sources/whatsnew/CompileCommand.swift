@@ -162,13 +162,14 @@ struct CompileCommand: ParsableCommand {
             // `-o site/`, `-o docs/CHANGELOG.md` or `--refs-out app/refs.yaml`: the directories the paths name are
             // created, as by `mkdir -p`, every one before the first output is written.
             let written = plan.targets.filter { !compilation.leavesUnchanged($0) }
-            let tree = Self.fastlaneFiles(of: compilation, in: plan)
-            for path in written.filter({ !$0.format.writesDirectory }).map(\.path) + tree.map(\.path)
-                + (compilation.whatsNewKitRefs.map { [$0.path] } ?? []) {
+            for path in written.filter({ !$0.format.writesDirectory }).map(\.path) + (compilation.whatsNewKitRefs.map { [$0.path] } ?? []) {
                 try FileSystem.createMissingDirectories(toward: path)
             }
-            // The store metadata's files are written together: all of them, or none when one fails.
-            try FileSystem.writeAtomically(files: tree, force: force)
+            // The store metadata's files are written together (their directories created below -o): all of them,
+            // or none when one fails.
+            if let tree = Self.fastlaneFiles(of: compilation, in: plan) {
+                try FileSystem.writeAtomically(files: tree.files, below: tree.directory, force: force)
+            }
             for target in written where !target.format.writesDirectory {
                 try FileSystem.writeAtomically(to: target.path, force: force) { writer in
                     compilation.render(target) { chunk in writer.write(chunk) }
@@ -182,10 +183,9 @@ struct CompileCommand: ParsableCommand {
         }
     }
 
-    /// The files of the `fastlane` target, with their paths below its directory.
-    private static func fastlaneFiles(of compilation: Compilation, in plan: OutputPlan) -> [(path: String, bytes: [UInt8])] {
-        guard let target = plan.targets.first(where: { $0.format == .fastlane }) else { return [] }
-        let directory = target.path.hasSuffix("/") ? target.path : target.path + "/"
-        return compilation.fastlaneFiles.map { (directory + $0.path, Array($0.text.utf8)) }
+    /// The files of the `fastlane` target, with their paths relative to its directory.
+    private static func fastlaneFiles(of compilation: Compilation, in plan: OutputPlan) -> (directory: String, files: [(path: String, bytes: [UInt8])])? {
+        guard let target = plan.targets.first(where: { $0.format == .fastlane }) else { return nil }
+        return (target.path, compilation.fastlaneFiles.map { ($0.path, Array($0.text.utf8)) })
     }
 }

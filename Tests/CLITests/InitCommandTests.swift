@@ -84,7 +84,8 @@ final class InitCommandTests: XCTestCase {
         try Data().write(to: directory.appendingPathComponent("plain-file"))
         let notDirectory = try CommandRunner.run(["init", "plain-file/notes.yaml"], in: directory)
         XCTAssertEqual(notDirectory.status, 74)
-        XCTAssertEqual(notDirectory.stderr, "whatsnew: error: cannot write 'plain-file/notes.yaml': Not a directory\n")
+        XCTAssertEqual(notDirectory.stderr, "whatsnew: error: cannot write 'plain-file/notes.yaml': 'plain-file' is a regular file, not a directory; "
+                       + "expected a directory on the way to the file: choose another path\n")
     }
 
     func testAnUnwritableDirectoryIsAnIOError() throws {

@@ -92,11 +92,14 @@ final class OutputFileTests: XCTestCase {
         try assertKept("site/CHANGELOG.md", "-o DIR")
         try assertKept("site/changelog.html", "-o DIR")
 
+        // A link at -o is refused, not followed (issue 26): its target keeps its content and mode.
         try prepare("target.json")
         try directory.symlink("link.json", to: "target.json")
         let linked = try compile(["notes.json", "--format", "json", "-o", "link.json"])
-        XCTAssertEqual(linked.status, 0, linked.stderr)
-        try assertKept("target.json", "-o LINK")
+        XCTAssertEqual(linked.status, 74, linked.stderr)
+        XCTAssertTrue(linked.stderr.contains("'link.json' is a symbolic link to 'target.json'; whatsnew never writes through a link"), linked.stderr)
+        XCTAssertEqual(try directory.read("target.json"), "old")
+        XCTAssertEqual(try mode("target.json"), 0o640)
 
         // The state file is 0600 (its user's alone), also when it is replaced, and keeps its owner and group.
         try directory.write("state-notes.yaml", """
@@ -124,8 +127,8 @@ final class OutputFileTests: XCTestCase {
     }
 
     /// Issue 17, item 8: `-o site/` failed with 74 when `site/` did not exist. The directories the path names
-    /// are created as by `mkdir -p` (and only once the run has no errors); a dangling link or a file on the
-    /// way is an error, not followed or replaced.
+    /// are created as by `mkdir -p` (and only once the run has no errors); a link or a file on the way is an
+    /// error, not followed or replaced.
     func testMissingOutputDirectoriesAreCreated() throws {
         let site = try compile(["notes.json", "--format", "markdown", "--format", "html", "-o", "site/"])
         XCTAssertEqual(site.status, 0, site.stderr)
@@ -143,14 +146,14 @@ final class OutputFileTests: XCTestCase {
         try directory.symlink("dangling", to: "nowhere")
         let dangling = try compile(["notes.json", "-o", "dangling/sub/"])
         XCTAssertEqual(dangling.status, 74)
-        XCTAssertEqual(dangling.stderr, "whatsnew: error: cannot write 'dangling/sub/notes.txt': 'dangling' is a dangling symbolic link; "
-                                        + "expected a directory: remove the link, or create the directory it names\n")
+        XCTAssertEqual(dangling.stderr, "whatsnew: error: cannot write 'dangling/sub/notes.txt': 'dangling' is a symbolic link to 'nowhere'; "
+                                        + "whatsnew never writes through a link: remove the link or name its target\n")
         XCTAssertFalse(directory.exists("nowhere"), "nothing is created where the link points")
         try directory.write("file", "x")
         let file = try compile(["notes.json", "-o", "file/sub/out.md"])
         XCTAssertEqual(file.status, 74)
         XCTAssertEqual(file.stderr, "whatsnew: error: cannot write 'file/sub/out.md': 'file' is a regular file, not a directory; "
-                                    + "expected a directory for the output: choose another -o\n")
+                                    + "expected a directory on the way to the file: choose another path\n")
     }
 
     private func currentUmask() -> mode_t {
@@ -163,7 +166,8 @@ final class OutputFileTests: XCTestCase {
         try directory.symlink("CHANGELOG.md", to: "missing/CHANGELOG.md")
         let result = try compile(["notes.json", "-o", "CHANGELOG.md"])
         XCTAssertEqual(result.status, 74, result.stderr)
-        XCTAssertTrue(result.stderr.contains("is a dangling symbolic link to 'missing/CHANGELOG.md'"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("'CHANGELOG.md' is a symbolic link to 'missing/CHANGELOG.md'; whatsnew never writes through a link"),
+                      result.stderr)
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: directory.path("CHANGELOG.md")), "missing/CHANGELOG.md")
     }
 

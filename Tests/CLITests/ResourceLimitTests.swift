@@ -44,8 +44,10 @@ final class ResourceLimitTests: XCTestCase {
     // MARK: Rejected input (item 10)
 
     func testAnEndlessInputIsRejectedAtItsLimitWithAPosition() throws {
-        // /dev/zero never ends, as `yes |` does not: only limit + 1 bytes are read, and the diagnostic is at 1:1.
-        let result = try CommandRunner.run(["validate", "/dev/zero", "--max-input-bytes", "100000", "--diagnostics", "json"])
+        // /dev/zero on standard input never ends, as `yes |` does not: only limit + 1 bytes are read, and the diagnostic
+        // is at 1:1. (Named as INPUT, a device is refused: only regular files are read.)
+        let result = try CommandRunner.run(executable: URL(fileURLWithPath: "/bin/sh"),
+                                           ["-c", #""$0" validate - --max-input-bytes 100000 --diagnostics json < /dev/zero"#, Paths.binary.path])
         XCTAssertEqual(result.status, 1, result.stderr)
         XCTAssertTrue(result.stderr.contains(#""code":"input-too-large""#), result.stderr)
         XCTAssertTrue(result.stderr.contains(#""line":1,"column":1"#), result.stderr)

@@ -132,7 +132,8 @@ final class StateCommandTests: XCTestCase {
         let blocker = directory.path + "/file"
         try "not a directory".write(toFile: blocker, atomically: false, encoding: .utf8)
         assert(try run(["record", "1.0", "--app-id", "trails"], environment: ["XDG_STATE_HOME": blocker]), status: 74,
-               stderr: "whatsnew: error: cannot write '\(blocker)': exists and is not a directory\n")
+               stderr: "whatsnew: error: cannot write '\(blocker)/whatsnew': '\(blocker)' is a regular file, not a directory; "
+                   + "expected a directory on the way to the file: choose another path\n")
         assert(try run(["list", "--app-id", "trails"], environment: ["XDG_STATE_HOME": blocker]), status: 74,
                stderr: "whatsnew: error: cannot read '\(blocker)/whatsnew': Not a directory\n")
     }

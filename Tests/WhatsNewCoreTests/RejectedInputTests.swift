@@ -7,8 +7,16 @@ import YAMLTree
 /// `yes | whatsnew validate -` built a line table of 64 MiB of "y" lines to say that it was too large).
 final class RejectedInputTests: XCTestCase {
     func testAnEndlessStreamIsReadToItsLimitPlusOneByte() throws {
-        let bytes = try FileSystem.read("/dev/zero", limit: 100_000)
+        // (Named as a path, a device is refused: only regular files are read, issue 26. Standard input is read
+        // from its descriptor as this one is.)
+        let descriptor = open("/dev/zero", O_RDONLY | O_CLOEXEC)
+        XCTAssertGreaterThanOrEqual(descriptor, 0)
+        defer { close(descriptor) }
+        let bytes = try FileSystem.read(descriptor: descriptor, path: "-", limit: 100_000)
         XCTAssertEqual(bytes.count, 100_001)
+        XCTAssertThrowsError(try FileSystem.read("/dev/zero", limit: 100_000)) { error in
+            XCTAssertEqual((error as? IOError)?.reason, "is a device; expected a regular file")
+        }
     }
 
     func testARejectedInputKeepsOnlyTheHeadItsExcerptShows() throws {

@@ -147,7 +147,8 @@ final class StateStoreTests: XCTestCase {
         try Data("x".utf8).write(to: URL(fileURLWithPath: blocker))
         let store = try FileStateStore(appID: "app", environment: { $0 == "XDG_STATE_HOME" ? blocker : nil })
         XCTAssertThrowsError(try store.record([version("1.0.0")])) { error in
-            XCTAssertEqual((error as? IOError)?.description, "cannot write '\(blocker)': exists and is not a directory")
+            XCTAssertEqual((error as? IOError)?.description, "cannot write '\(blocker)/whatsnew': '\(blocker)' is a regular file, not a directory; "
+                           + "expected a directory on the way to the file: choose another path")
         }
         XCTAssertThrowsError(try store.read(), "the state file cannot even be looked for") { error in
             XCTAssertEqual((error as? IOError)?.description, "cannot read '\(store.directory)': Not a directory")

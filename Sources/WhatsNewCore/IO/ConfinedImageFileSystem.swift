@@ -6,36 +6,34 @@ import Musl
 import Darwin
 #endif
 
-/// The real file system, confined to a root: the directory part of a path is resolved with `realpath` and
-/// must lie inside the root's real path; a final symbolic link must resolve inside it too; the file is then
-/// opened as every file a stranger may have put in place is (`FileSystem.openIfRegular`: `O_NOFOLLOW |
-/// O_NONBLOCK`, a regular file by `fstat` on the descriptor).
+/// The real file system, confined to a root: the root is opened (under the reading rules of
+/// `FileSystem.locate`), and the image's path walked beneath its descriptor by `PathWalker`: a symbolic link
+/// is followed only while it stays inside the root, and a `..` never climbs above it. The file is then opened
+/// as every file is (`FileSystem.openIfRegular`: `O_NOFOLLOW | O_NONBLOCK`, a regular file by `fstat` on the
+/// descriptor).
 public struct ConfinedImageFileSystem: ImageFileSystem {
     public init() {}
 
     public func open(_ path: String, from directory: String, inside root: String) -> Result<any ImageFileHandle, ImageFileProblem> {
-        guard let realRoot = FileSystem.realPath(root) else {
-            return .failure(.unreadable(reason: "its root directory '\(root)' cannot be resolved: \(FileSystem.reason())"))
+        let rootDirectory: OpenDirectory
+        do throws(IOError) {
+            rootDirectory = try FileSystem.openDirectory(root, reading: true)
+        } catch {
+            return .failure(.unreadable(reason: "its root directory '\(root)' cannot be opened: \(error.reason)"))
         }
-        let joined = (directory.hasSuffix("/") ? directory : directory + "/") + path
-        let parent = FileSystem.directoryName(of: joined)
-        let name = String(joined[joined.index(after: joined.lastIndex(of: "/") ?? joined.startIndex)...])
-        guard let realParent = FileSystem.realPath(parent) else {
-            return .failure(errno == ENOENT || errno == ENOTDIR ? .missing(directory: directory) : .unreadable(reason: FileSystem.reason()))
-        }
-        guard Self.isInside(realParent, realRoot) else { return .failure(.outsideRoot(root: root)) }
-        if name.isEmpty || name == "." || name == ".." { return .failure(.notRegularFile(kind: "a directory")) }
-        var candidate = (realParent == "/" ? "" : realParent) + "/" + name
-        var info = stat()
-        if lstat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
-            // A link is followed only as far as its resolved target, which must be inside the root too.
-            guard let target = FileSystem.realPath(candidate) else {
-                return .failure(errno == ENOENT ? .missing(directory: directory) : .unreadable(reason: FileSystem.reason()))
+        guard let components = Self.components(of: path, from: directory, inside: root) else { return .failure(.outsideRoot(root: root)) }
+        let location: FileLocation
+        do throws(IOError) {
+            location = try PathWalker(path: path, followsLinks: true, rootName: "'\(root)'").walk(components, from: rootDirectory)
+        } catch {
+            switch error.code {
+            case EXDEV: return .failure(.outsideRoot(root: root))
+            case ENOENT, ENOTDIR: return .failure(.missing(directory: directory))
+            default: return .failure(.unreadable(reason: error.reason))
             }
-            guard Self.isInside(target, realRoot) else { return .failure(.outsideRoot(root: root)) }
-            candidate = target
         }
-        switch FileSystem.openIfRegular(candidate, flags: O_RDONLY) {
+        guard location.name != nil else { return .failure(.notRegularFile(kind: "a directory")) }
+        switch FileSystem.openIfRegular(location, flags: O_RDONLY) {
         case .opened(let descriptor, let info): return .success(Handle(descriptor: descriptor, info: info))
         case .failed(ENOENT), .failed(ENOTDIR): return .failure(.missing(directory: directory))
         case .failed(ELOOP): return .failure(.notRegularFile(kind: "a symbolic link"))
@@ -44,9 +42,25 @@ public struct ConfinedImageFileSystem: ImageFileSystem {
         }
     }
 
-    /// Whether `path` is `root` or lies below it (both real paths).
-    static func isInside(_ path: String, _ root: String) -> Bool {
-        root == "/" || path == root || path.hasPrefix(root + "/")
+    /// The names to walk from `root` to the image `path` names from `directory` (both the user's directories, so
+    /// their real paths say where one lies in the other); nil when the path starts outside the root. Only the
+    /// `..` at the start of `path` is applied to the directory's real path; any later one is walked.
+    static func components(of path: String, from directory: String, inside root: String) -> [Substring]? {
+        let names = path.split(separator: "/", omittingEmptySubsequences: true)
+        if directory == root, PathScope.staysBeneath(names) { return names }
+        guard let realRoot = FileSystem.realPath(root), let realDirectory = FileSystem.realPath(directory) else { return nil }
+        var base = realDirectory.split(separator: "/")
+        var rest = names[...]
+        while let first = rest.first, first == "." || first == ".." {
+            if first == ".." {
+                guard !base.isEmpty else { return nil }
+                base.removeLast()
+            }
+            rest.removeFirst()
+        }
+        let rootNames = realRoot.split(separator: "/")
+        guard base.count >= rootNames.count, Array(base.prefix(rootNames.count)) == rootNames else { return nil }
+        return Array(base[rootNames.count...]) + Array(rest)
     }
 
     private final class Handle: ImageFileHandle {

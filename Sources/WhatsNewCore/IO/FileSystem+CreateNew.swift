@@ -8,43 +8,36 @@ import Darwin
 
 extension FileSystem {
     /// Creates a file at `path` holding `bytes`, atomically and never replacing anything: the bytes go
-    /// to a temporary file in the same directory, which is then hard-linked to `path` (link(2) fails
+    /// to a temporary file in the same directory, which is then hard-linked to `path` (`linkat` fails
     /// rather than replace). Returns false, having written nothing, when `path` already exists as a
-    /// file, a directory or a symbolic link (even a dangling one).
+    /// file, a directory or a symbolic link (even a dangling one). The path is walked under the writing rules.
     /// The file gets `mode`, else `0666 & ~umask`.
     public static func createAtomically(_ bytes: [UInt8], at path: String, mode: mode_t? = nil) throws(IOError) -> Bool {
-        if exists(path) { return false }
-        let temporary = try writeTemporaryFile(bytes, beside: path, mode: mode ?? newFileMode())
-        defer { TemporaryFiles.forget(temporary) }
-        if link(temporary, path) == 0 {
-            unlink(temporary)
+        let location = try locate(path, reading: false)
+        guard let name = location.name, location.status() == nil else { return false }
+        let staged = try writeTemporaryFile(in: location.directory, replacing: name, path: path, mode: mode ?? newFileMode(), owner: nil) { writer in
+            writer.write(bytes)
+        }
+        let directory = location.directory.descriptor
+        if linkat(directory, staged.temporary, directory, name, 0) == 0 {
+            staged.discard()
             return true
         }
         let linkError = errno
         if linkError == EEXIST {
-            unlink(temporary)
+            staged.discard()
             return false
         }
         // Some file systems have no hard links; there, check again and rename (a narrow race remains).
         if linkError == EPERM || linkError == EOPNOTSUPP || linkError == ENOSYS || linkError == EMLINK {
-            if exists(path) {
-                unlink(temporary)
+            if location.status() != nil {
+                staged.discard()
                 return false
             }
-            guard rename(temporary, path) == 0 else {
-                let failure = IOError(path: path, reason: reason(), writing: true)
-                unlink(temporary)
-                throw failure
-            }
+            try staged.move()
             return true
         }
-        unlink(temporary)
+        staged.discard()
         throw IOError(path: path, reason: reason(linkError), writing: true)
-    }
-
-    /// Whether anything, even a dangling symbolic link, is at `path`.
-    static func exists(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0
     }
 }

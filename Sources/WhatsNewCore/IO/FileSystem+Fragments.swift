@@ -30,16 +30,17 @@ public struct FragmentFiles: Sendable {
 }
 
 extension FileSystem {
-    /// The fragments of `directory`: its entries whose name ends in one of `extensions` (any case) and does
-    /// not start with `.`, each by `lstat` (a link is never followed). Read them with `readRegularFile`,
-    /// which refuses anything that was swapped for a link or a FIFO since.
+    /// The fragments of `directory` (walked under the reading rules of `locate`): its entries whose name ends in
+    /// one of `extensions` (any case) and does not start with `.`, each by `fstatat` in the open directory (a link
+    /// is never followed). Read them with `readRegularFile`, which refuses anything swapped for a link or a FIFO since.
     public static func fragmentFiles(in directory: String, extensions: [String]) throws(IOError) -> FragmentFiles {
         let base = directory.hasSuffix("/") && directory != "/" ? String(directory.dropLast()) : directory
         var files = FragmentFiles()
-        for name in try entries(of: directory) where !name.hasPrefix(".") && extensions.contains(where: { name.lowercased().hasSuffix($0) }) {
+        let listing = try listing(of: directory)
+        for name in listing.names where !name.hasPrefix(".") && extensions.contains(where: { name.lowercased().hasSuffix($0) }) {
             let path = base + "/" + name
             var info = stat()
-            guard lstat(path, &info) == 0 else { throw IOError(path: path, reason: reason()) }
+            guard fstatat(listing.directory.descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { throw IOError(path: path, reason: reason()) }
             if info.st_mode & S_IFMT == S_IFREG {
                 files.paths.append(path)
             } else {

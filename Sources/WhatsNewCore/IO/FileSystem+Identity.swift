@@ -7,10 +7,10 @@ import Darwin
 #endif
 
 extension FileSystem {
-    /// The identity of the file `path` names, links followed, or nil when there is none.
+    /// The identity of the file `path` names (walked under the reading rules of `locate`, so a link is followed
+    /// while it stays beneath its root), or nil when there is none.
     public static func identity(of path: String) -> FileIdentity? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard let info = try? status(of: path), info.st_mode & S_IFMT != 0 else { return nil }
         return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 

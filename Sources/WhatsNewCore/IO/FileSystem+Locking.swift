@@ -13,14 +13,8 @@ extension FileSystem {
     /// Creates `path` and every missing parent with `mode` (exactly, whatever the umask); existing
     /// directories are left as they are.
     public static func createDirectories(_ path: String, mode: mode_t = 0o700) throws(IOError) {
-        if path.isEmpty || kind(of: path) == .directory { return }
-        let parent = directoryName(of: path)
-        if parent != path, parent != "." { try createDirectories(parent, mode: mode) }
-        if mkdir(path, mode) == 0 {
-            guard chmod(path, mode) == 0 else { throw IOError(path: path, reason: reason(), writing: true) }
-        } else if !(errno == EEXIST && kind(of: path) == .directory) {
-            throw IOError(path: path, reason: errno == EEXIST ? "exists and is not a directory" : reason(), writing: true)
-        }
+        if path.isEmpty { return }
+        _ = try openDirectory(path, reading: false, creating: DirectoryCreation(mode: mode, exact: true))
     }
 
     /// Throws unless `path` is a directory that this user (or root) owns and nobody else can write, as ssh
@@ -31,11 +25,14 @@ extension FileSystem {
 
     /// `checkPrivateDirectory`, but false when nothing is at `path`.
     public static func checkPrivateDirectoryIfPresent(_ path: String) throws(IOError) -> Bool {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            if errno == ENOENT { return false }
-            throw IOError(path: path, reason: reason())
+        let location: FileLocation
+        do throws(IOError) {
+            location = try locate(path.hasSuffix("/") ? path + "." : path + "/.", reading: true)
+        } catch {
+            if error.code == ENOENT { return false }
+            throw IOError(path: path, reason: error.code == ENOTDIR ? reason(ENOTDIR) : error.reason, writing: false, code: error.code)
         }
+        guard let info = location.status() else { throw IOError(path: path, reason: reason()) }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw IOError(path: path, reason: "is not a directory") }
         let user = geteuid()
         if info.st_uid != user, info.st_uid != 0 {
@@ -60,7 +57,15 @@ extension FileSystem {
 
     /// Removes a file; a missing one is fine.
     public static func removeIfPresent(_ path: String) throws(IOError) {
-        if unlink(path) != 0, errno != ENOENT { throw IOError(path: path, reason: reason(), writing: true) }
+        let location: FileLocation
+        do throws(IOError) {
+            location = try locate(path, reading: false)
+        } catch {
+            if error.code == ENOENT { return }
+            throw error
+        }
+        guard let name = location.name else { throw IOError(path: path, reason: "is a directory; expected a file", writing: true) }
+        if unlinkat(location.directory.descriptor, name, 0) != 0, errno != ENOENT { throw IOError(path: path, reason: reason(), writing: true) }
     }
 
     /// Runs `body` while holding an exclusive `flock` on `lockPath` (created 0600 if missing), so other

@@ -10,9 +10,10 @@ import Darwin
 public enum FileSystem {
     public enum Kind: Sendable { case file, directory, missing, other }
 
+    /// What `path` names, as whatsnew would read it (see `locate`): a link is followed only while it stays beneath
+    /// its root; one that leads out, or any other path that cannot be walked, is `.other` (and reading it says why).
     public static func kind(of path: String) -> Kind {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return .missing }
+        guard let info = try? status(of: path) else { return .missing }
         switch info.st_mode & S_IFMT {
         case S_IFREG: return .file
         case S_IFDIR: return .directory
@@ -20,49 +21,79 @@ public enum FileSystem {
         }
     }
 
+    /// `fstatat` of what `path` names under the reading rules; nil when nothing is there (or a directory on the
+    /// way is missing), and an `stat` of no file type when it cannot be walked (a link leading out).
+    static func status(of path: String) throws(IOError) -> stat? {
+        let location: FileLocation
+        do throws(IOError) {
+            location = try locate(path, reading: true)
+        } catch {
+            if error.code == ENOENT || error.code == ENOTDIR { return nil }
+            return stat()
+        }
+        guard let info = location.status() else { return errno == ENOENT || errno == ENOTDIR ? nil : stat() }
+        return info
+    }
+
     /// The size of the regular file `path` names (standard input's for `-`), or nil when it is not one (a pipe,
     /// a device: their size is not known before they are read).
     public static func regularFileSize(of path: String) -> Int? {
         var info = stat()
-        guard (path == "-" ? fstat(0, &info) : stat(path, &info)) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        return Int(info.st_size)
+        if path == "-" {
+            guard fstat(0, &info) == 0 else { return nil }
+        } else {
+            guard let found = try? status(of: path) else { return nil }
+            info = found
+        }
+        return info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : nil
     }
 
-    /// The contents of a file (or standard input for `-`), reading at most `limit + 1` bytes so an
-    /// oversized input is detected without loading it.
+    /// The contents of the regular file `path` names (or standard input for `-`), reading at most `limit + 1`
+    /// bytes so an oversized input is detected without loading it. The path is walked under the reading rules
+    /// (a link is followed only while it stays beneath its root), and the file opened as `openIfRegular` opens
+    /// it: a FIFO or a device is refused without waiting on it.
     public static func read(_ path: String, limit: Int) throws(IOError) -> [UInt8] {
-        let descriptor: Int32 = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw IOError(path: path, reason: reason()) }
-        defer { if descriptor != 0 { close(descriptor) } }
+        if path == "-" { return try read(descriptor: 0, path: path, limit: limit) }
+        let descriptor = try openRegularFile(path, flags: O_RDONLY, followsFinalLink: true)
+        defer { close(descriptor) }
         return try read(descriptor: descriptor, path: path, limit: limit)
     }
 
-    /// The contents of the regular file at `path`, at most `limit + 1` bytes, opened with `O_NOFOLLOW |
-    /// O_NONBLOCK` and checked with `fstat` on the descriptor: a symbolic link, FIFO or device is refused
-    /// without waiting on it. For files a stranger may have put in place (fragments, state).
+    /// The contents of the regular file at `path`, at most `limit + 1` bytes, as `read` reads them but without
+    /// following a link at the last name: for files a stranger may have put in place (fragments, state).
     public static func readRegularFile(_ path: String, limit: Int) throws(IOError) -> [UInt8] {
         let descriptor = try openRegularFile(path, flags: O_RDONLY)
         defer { close(descriptor) }
         return try read(descriptor: descriptor, path: path, limit: limit)
     }
 
-    /// Opens `path` with `flags | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC` and returns the descriptor
-    /// when it is a regular file; throws, naming what it is, otherwise.
-    static func openRegularFile(_ path: String, flags: Int32, mode: mode_t = 0) throws(IOError) -> Int32 {
-        guard let descriptor = try openRegularFileIfPresent(path, flags: flags, mode: mode) else {
-            throw IOError(path: path, reason: reason(ENOENT), writing: flags & (O_WRONLY | O_RDWR) != 0)
+    /// Opens the regular file `path` names with `flags | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC` beneath
+    /// its directory (see `locate`) and returns the descriptor; throws, naming what it is, otherwise.
+    static func openRegularFile(_ path: String, flags: Int32, mode: mode_t = 0, followsFinalLink: Bool = false) throws(IOError) -> Int32 {
+        guard let descriptor = try openRegularFileIfPresent(path, flags: flags, mode: mode, followsFinalLink: followsFinalLink) else {
+            throw IOError(path: path, reason: reason(ENOENT), writing: flags & (O_WRONLY | O_RDWR) != 0, code: ENOENT)
         }
         return descriptor
     }
 
     /// `openRegularFile`, but nil when nothing is at `path` (or a directory on the way is missing).
-    static func openRegularFileIfPresent(_ path: String, flags: Int32, mode: mode_t = 0) throws(IOError) -> Int32? {
+    static func openRegularFileIfPresent(_ path: String, flags: Int32, mode: mode_t = 0, followsFinalLink: Bool = false) throws(IOError) -> Int32? {
         let writing = flags & (O_WRONLY | O_RDWR) != 0
-        switch openIfRegular(path, flags: flags, mode: mode) {
+        let location: FileLocation
+        do throws(IOError) {
+            location = try locate(path, reading: !writing, followsFinalLink: followsFinalLink)
+        } catch {
+            if error.code == ENOENT { return nil }
+            throw error
+        }
+        guard location.name != nil else {
+            throw IOError(path: path, reason: "is a directory; expected a regular file", writing: writing, code: EISDIR)
+        }
+        switch openIfRegular(location, flags: flags, mode: mode) {
         case .opened(let descriptor, _): return descriptor
         case .failed(ENOENT): return nil
-        case .failed(ELOOP): throw IOError(path: path, reason: "is a symbolic link; expected a regular file", writing: writing)
-        case .failed(let code): throw IOError(path: path, reason: reason(code), writing: writing)
+        case .failed(ELOOP): throw IOError(path: path, reason: "is a symbolic link; expected a regular file", writing: writing, code: ELOOP)
+        case .failed(let code): throw IOError(path: path, reason: reason(code), writing: writing, code: code)
         case .notRegular(let kind): throw IOError(path: path, reason: "is \(kind); expected a regular file", writing: writing)
         }
     }
@@ -77,11 +108,11 @@ public enum FileSystem {
         case notRegular(String)
     }
 
-    /// Opens `path` with `flags | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC` (a symbolic link is refused,
-    /// and a FIFO or a device cannot stall the open) and keeps it only when `fstat` on the descriptor says it
-    /// is a regular file: the one way whatsnew opens a file a stranger may have put in place.
-    static func openIfRegular(_ path: String, flags: Int32, mode: mode_t = 0) -> RegularFileOpening {
-        let descriptor = open(path, flags | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, mode)
+    /// Opens the last name of `location` with `flags | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC` (a symbolic
+    /// link is refused, and a FIFO or a device cannot stall the open) and keeps it only when `fstat` on the
+    /// descriptor says it is a regular file: the one way whatsnew opens a file.
+    static func openIfRegular(_ location: FileLocation, flags: Int32, mode: mode_t = 0) -> RegularFileOpening {
+        let descriptor = openat(location.directory.descriptor, location.nameForCalls, flags | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, mode)
         guard descriptor >= 0 else { return .failed(errno) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
@@ -163,18 +194,33 @@ public enum FileSystem {
         }
     }
 
-    /// The names of the entries of a directory, sorted bytewise.
+    /// The names of the entries of a directory, sorted bytewise (the directory walked under the reading rules).
     public static func entries(of path: String) throws(IOError) -> [String] {
-        guard let directory = opendir(path) else { throw IOError(path: path, reason: reason()) }
-        defer { closedir(directory) }
+        try listing(of: path).names
+    }
+
+    /// The directory `path` names, open for reading its entries (see `locate`), and the names in it, sorted
+    /// bytewise, but for `.` and `..`.
+    static func listing(of path: String) throws(IOError) -> (directory: OpenDirectory, names: [String]) {
+        let location = try locate(path, reading: true)
+        let descriptor = openat(location.directory.descriptor, location.nameForCalls, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw IOError(path: path, reason: reason(), writing: false, code: errno) }
+        let directory = OpenDirectory(descriptor: descriptor, shown: location.shown)
+        let listed = dup(descriptor)
+        guard listed >= 0, let stream = fdopendir(listed) else {
+            let failure = errno
+            if listed >= 0 { close(listed) }
+            throw IOError(path: path, reason: reason(failure), writing: false, code: failure)
+        }
+        defer { closedir(stream) }
         var names: [String] = []
-        while let entry = readdir(directory) {
+        while let entry = readdir(stream) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             if name != ".", name != ".." { names.append(name) }
         }
-        return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        return (directory, names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
     }
 
     /// Writes chunks to a file descriptor, each in full (retrying interrupted and short writes). After the

@@ -25,7 +25,9 @@ public struct TransientParameterFile: Sendable {
 
     /// This session's values; none when the file is missing, unreadable or another session's.
     public func read() -> [String: ParameterValue] {
-        guard let bytes = try? FileSystem.readIfPresent(path, limit: 1 << 20) else { return [:] }
+        // The state file's checks: a private directory, a regular file not reached through a link.
+        guard (try? FileSystem.checkPrivateDirectoryIfPresent(FileSystem.directoryName(of: path))) == true,
+              let bytes = try? FileSystem.readIfPresent(path, limit: 1 << 20) else { return [:] }
         let file = SourceFile(name: path, contents: bytes, format: .json)
         guard let root = YAMLParser.parse(file, format: .json).root, root["session"]?.scalar?.text == session,
               let pairs = root["parameters"]?.mapping else { return [:] }
@@ -43,6 +45,9 @@ public struct TransientParameterFile: Sendable {
 
     /// Sets one value for this session (values of another session are dropped).
     public func set(_ name: String, to value: ParameterValue) throws(IOError) {
+        let directory = FileSystem.directoryName(of: path)
+        try FileSystem.createDirectories(directory)
+        try FileSystem.checkPrivateDirectory(directory)
         try FileSystem.withExclusiveLock(path + ".lock") { () throws(IOError) in
             var values = read()
             values[name] = value
