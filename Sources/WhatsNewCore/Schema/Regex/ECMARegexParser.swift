@@ -22,8 +22,9 @@ struct ECMARegexError: Error, Sendable, Equatable {
 }
 
 /// Parses the ECMA-262 pattern grammar with the `u` flag's rules (the dialect JSON Schema names):
-/// no lone `{`, `}` or `]`, no identity escapes of letters. Backreferences, lookbehind, Unicode
-/// property escapes and modifiers are rejected with a message rather than read differently.
+/// no lone `{`, `}` or `]`, no identity escapes of letters, Unicode property escapes (`\p{L}`, `\P{sc=Greek}`,
+/// see `UnicodeProperty`). Backreferences, lookbehind and modifiers are rejected with a message rather than
+/// read differently.
 struct ECMARegexParser {
     static let maxRepetition = 1000
 
@@ -218,6 +219,7 @@ struct ECMARegexParser {
             index += 1
             return .set(set)
         }
+        if scalar == "p" || scalar == "P" { return .set(try parsePropertyEscape(start: start)) }
         switch scalar {
         case "1"..."9":
             throw fail("backreferences such as '\\\(scalar)' are not supported", at: start)
@@ -239,6 +241,34 @@ struct ECMARegexParser {
         case "W": return ScalarSet.wordCharacters.inverted
         default: return nil
         }
+    }
+
+    /// `\p{…}` or `\P{…}` (its complement); the index is on the `p`.
+    private mutating func parsePropertyEscape(start: Int) throws(ECMARegexError) -> ScalarSet {
+        let negated = current == "P"
+        let letter = negated ? "P" : "p"
+        index += 1
+        guard current == "{" else {
+            throw fail("'\\\(letter)' must be followed by a property in braces, such as '\\\(letter){Letter}'", at: start)
+        }
+        index += 1
+        var expression = ""
+        while let scalar = current, scalar != "}" {
+            guard scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "=" else {
+                throw fail("'\\\(letter){…}' takes letters, digits, '_' and one '=', found '\(scalar)'", at: index)
+            }
+            expression.unicodeScalars.append(scalar)
+            index += 1
+        }
+        guard current == "}" else { throw fail("missing '}' for the '\\\(letter){' opened here", at: start) }
+        index += 1
+        let set: ScalarSet
+        do {
+            set = try UnicodeProperty.set(for: expression)
+        } catch {
+            throw fail(error.message, at: start)
+        }
+        return negated ? set.inverted : set
     }
 
     /// The scalar a character escape stands for; the index is on the letter after `\`.
@@ -269,8 +299,6 @@ struct ECMARegexParser {
             return value
         case "u":
             return try parseUnicodeEscape(start: start)
-        case "p", "P":
-            throw fail("Unicode property escapes ('\\\(scalar){…}') are not supported", at: start)
         case "^", "$", "\\", ".", "*", "+", "?", "(", ")", "[", "]", "{", "}", "|", "/":
             return scalar.value
         default:
@@ -346,7 +374,7 @@ struct ECMARegexParser {
                 index += 1
                 let second = try parseClassAtom()
                 guard case .scalar(let low) = first, case .scalar(let high) = second else {
-                    throw fail("a class range cannot start or end with '\\d', '\\s' or '\\w'", at: atomStart)
+                    throw fail("a class range cannot start or end with a class escape such as '\\d', '\\w' or '\\p{…}'", at: atomStart)
                 }
                 guard low <= high else { throw fail("the class range is out of order", at: atomStart) }
                 ranges.append(low...high)
@@ -380,6 +408,7 @@ struct ECMARegexParser {
             index += 1
             return .set(set)
         }
+        if letter == "p" || letter == "P" { return .set(try parsePropertyEscape(start: start)) }
         if ("1"..."9").contains(letter) || letter == "k" {
             throw fail("unknown escape '\\\(letter)' in a class", at: start)
         }

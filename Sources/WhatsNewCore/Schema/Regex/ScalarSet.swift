@@ -46,6 +46,23 @@ struct ScalarSet: Sendable, Hashable {
         ScalarSet(ranges: ranges + other.ranges)
     }
 
+    /// The scalars of this set that are not in `other`.
+    func subtracting(_ other: ScalarSet) -> ScalarSet {
+        let kept = other.inverted.ranges
+        var result: [ClosedRange<UInt32>] = []
+        var next = 0
+        // Both lists are sorted and disjoint: one pass over each.
+        for range in ranges {
+            while next < kept.count, kept[next].upperBound < range.lowerBound { next += 1 }
+            var index = next
+            while index < kept.count, kept[index].lowerBound <= range.upperBound {
+                result.append(max(range.lowerBound, kept[index].lowerBound)...min(range.upperBound, kept[index].upperBound))
+                index += 1
+            }
+        }
+        return ScalarSet(ranges: result)
+    }
+
     @inline(__always)
     func contains(_ value: UInt32) -> Bool {
         if value < 64 { return asciiLow & (1 << UInt64(value)) != 0 }
