@@ -12,6 +12,9 @@ import Threads
 enum UnicodeProperty {
     /// The set `\p{expression}` matches; `expression` is the text between the braces.
     static func set(for expression: String) throws(UnicodePropertyError) -> ScalarSet {
+        guard !expression.isEmpty else {
+            throw UnicodePropertyError("'\\p{}' names no property; write one such as '\\p{Letter}'")
+        }
         guard let equals = expression.firstIndex(of: "=") else {
             if let categories = generalCategoryNames[expression] { return generalCategory(categories) }
             if let index = binaryPropertyNames[expression] { return cached("binary \(index)") { binaryProperty(index) } }
@@ -26,6 +29,9 @@ enum UnicodeProperty {
         }
         let name = String(expression[..<equals])
         let value = String(expression[expression.index(after: equals)...])
+        guard !name.isEmpty, !value.isEmpty, !value.contains("=") else {
+            throw UnicodePropertyError("expected a property and its value, such as '\\p{Script=Greek}', found '\\p{\(expression)}'")
+        }
         switch name {
         case "General_Category", "gc":
             guard let categories = generalCategoryNames[value] else {
