@@ -288,4 +288,24 @@ final class ECMARegexTests: XCTestCase {
         assertRejected("\\p{L u}", "'\\p{…}' takes letters, digits, '_' and one '=', found ' '", at: 4)
         assertRejected("[\\p{L}-z]", "a class range cannot start or end with a class escape such as '\\d', '\\w' or '\\p{…}'", at: 1)
     }
+
+    func testManyDifferentPropertyClassesAreRejectedBeforeTheyTakeMuchMemory() throws {
+        // Each `[\p{L}X]` (X a private-use scalar, next to no letter) holds the letters' bounds and two more;
+        // the class that takes the pattern past `maxSetBounds` is rejected, where it starts.
+        let letterBounds = try UnicodeProperty.set(for: "L").bounds.count
+        let allowed = ECMARegexParser.maxSetBounds / (letterBounds + 2)
+        let pattern = (0...allowed).map { "[\\p{L}\(Character(Unicode.Scalar(0xE000 + UInt32($0))!))]" }.joined()
+        assertRejected(pattern, "the pattern's character classes are too large together; expected fewer different classes with '\\p{…}'",
+                       at: 8 * allowed)
+        XCTAssertNoThrow(try ECMARegex(String(pattern.unicodeScalars.prefix(8 * allowed))))
+        // The same class again is shared, not counted again.
+        let repeated = try ECMARegex("^" + String(repeating: "[\\p{L}\\d]", count: 2 * allowed))
+        XCTAssertFalse(repeated.matches("π1"))
+    }
+
+    func testThePropertyTablesAreOfTheUnicodeVersionOfTheGeneralCategory() {
+        // `\p{L}` (utf8proc) and `\p{Alphabetic}` or `\p{sc=Latin}` (the generated tables) must agree on what
+        // a letter is: regenerate the tables (Scripts/generate-unicode-scripts.py) when utf8proc moves on.
+        XCTAssertEqual(UnicodePropertyData.unicodeVersion, UnicodeProperty.generalCategoryUnicodeVersion)
+    }
 }

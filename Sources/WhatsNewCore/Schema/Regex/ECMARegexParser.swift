@@ -27,9 +27,16 @@ struct ECMARegexError: Error, Sendable, Equatable {
 /// read differently.
 struct ECMARegexParser {
     static let maxRepetition = 1000
+    /// The bounds the distinct sets of one pattern may hold together (4 MB): a class with `\p{L}` holds
+    /// about 2,600, so a pattern may have hundreds of different ones, not the thousands a few hundred
+    /// kilobytes of `[\p{L}a][\p{L}b]…` would make.
+    static let maxSetBounds = 1_000_000
 
     private let scalars: [Unicode.Scalar]
     private var index = 0
+    /// The sets of the pattern's classes and property escapes so far: a set met again is shared, not copied.
+    private var distinctSets: Set<ScalarSet> = []
+    private var setBounds = 0
 
     init(_ pattern: String) {
         scalars = Array(pattern.unicodeScalars)
@@ -98,7 +105,7 @@ struct ECMARegexParser {
             index += 1
             atom = .any
         case "[":
-            atom = .set(try parseClass())
+            atom = .set(try shared(try parseClass(), at: start))
         case "\\":
             atom = try parseAtomEscape()
         case "*", "+", "?":
@@ -219,7 +226,7 @@ struct ECMARegexParser {
             index += 1
             return .set(set)
         }
-        if scalar == "p" || scalar == "P" { return .set(try parsePropertyEscape(start: start)) }
+        if scalar == "p" || scalar == "P" { return .set(try shared(try parsePropertyEscape(start: start), at: start)) }
         switch scalar {
         case "1"..."9":
             throw fail("backreferences such as '\\\(scalar)' are not supported", at: start)
@@ -241,6 +248,17 @@ struct ECMARegexParser {
         case "W": return ScalarSet.wordCharacters.inverted
         default: return nil
         }
+    }
+
+    /// The copy of `set` the pattern already has, or `set`, counted against `maxSetBounds`.
+    private mutating func shared(_ set: ScalarSet, at start: Int) throws(ECMARegexError) -> ScalarSet {
+        let (inserted, member) = distinctSets.insert(set)
+        guard inserted else { return member }
+        setBounds += set.bounds.count
+        if setBounds > Self.maxSetBounds {
+            throw fail("the pattern's character classes are too large together; expected fewer different classes with '\\p{…}'", at: start)
+        }
+        return set
     }
 
     /// `\p{…}` or `\P{…}` (its complement); the index is on the `p`.
@@ -385,8 +403,7 @@ struct ECMARegexParser {
             case .set(let set): sets.append(set)
             }
         }
-        var set = ScalarSet(ranges: ranges)
-        for other in sets { set = set.union(other) }
+        let set = ranges.isEmpty && sets.count == 1 ? sets[0] : ScalarSet(ranges: ranges + sets.flatMap(\.ranges))
         return negated ? set.inverted : set
     }
 

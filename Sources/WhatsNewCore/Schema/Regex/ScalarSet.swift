@@ -14,7 +14,12 @@ struct ScalarSet: Sendable, Hashable {
                 merged.append(range)
             }
         }
-        bounds = merged.flatMap { [$0.lowerBound, $0.upperBound] }
+        bounds = []
+        bounds.reserveCapacity(merged.count * 2)
+        for range in merged {
+            bounds.append(range.lowerBound)
+            bounds.append(range.upperBound)
+        }
         for range in merged where range.lowerBound < 128 {
             for value in range.lowerBound...min(range.upperBound, 127) {
                 if value < 64 { asciiLow |= 1 << UInt64(value) } else { asciiHigh |= 1 << UInt64(value - 64) }
@@ -27,7 +32,10 @@ struct ScalarSet: Sendable, Hashable {
     }
 
     var ranges: [ClosedRange<UInt32>] {
-        stride(from: 0, to: bounds.count, by: 2).map { bounds[$0]...bounds[$0 + 1] }
+        var result: [ClosedRange<UInt32>] = []
+        result.reserveCapacity(bounds.count / 2)
+        for index in stride(from: 0, to: bounds.count, by: 2) { result.append(bounds[index]...bounds[index + 1]) }
+        return result
     }
 
     /// Every scalar value not in this set.

@@ -55,6 +55,11 @@ enum UnicodeProperty {
         }
     }
 
+    /// The version of Unicode whose General Category utf8proc has; `UnicodePropertyData` should be of the same.
+    static var generalCategoryUnicodeVersion: String {
+        String(cString: utf8proc_unicode_version())
+    }
+
     // MARK: General_Category
 
     /// ECMA-262's General_Category values, each with the utf8proc categories it covers.
