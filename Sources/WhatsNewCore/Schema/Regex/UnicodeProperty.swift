@@ -1,4 +1,3 @@
-internal import CUTF8Proc
 import Threads
 
 /// The sets of scalars a Unicode property escape (`\p{…}`) names, as ECMA-262 defines them for the `u` flag:
@@ -20,7 +19,7 @@ enum UnicodeProperty {
             if let index = binaryPropertyNames[expression] { return cached("binary \(index)") { binaryProperty(index) } }
             if expression == "Any" { return ScalarSet(ranges: [0...0x10FFFF]) }
             if expression == "ASCII" { return ScalarSet(ranges: [0...0x7F]) }
-            if expression == "Assigned" { return generalCategory([Int(UTF8PROC_CATEGORY_CN.rawValue)]).inverted }
+            if expression == "Assigned" { return unassigned.inverted }
             if scriptNames[expression] != nil {
                 throw UnicodePropertyError("'\(expression)' is a script: write '\\p{Script=\(expression)}'")
             }
@@ -55,108 +54,10 @@ enum UnicodeProperty {
         }
     }
 
-    /// The version of Unicode whose General Category utf8proc has; `UnicodePropertyData` should be of the same.
-    static var generalCategoryUnicodeVersion: String {
-        String(cString: utf8proc_unicode_version())
-    }
-
-    // MARK: General_Category
-
-    /// ECMA-262's General_Category values, each with the utf8proc categories it covers.
-    private static let generalCategoryNames: [String: [Int]] = {
-        let lu = Int(UTF8PROC_CATEGORY_LU.rawValue), ll = Int(UTF8PROC_CATEGORY_LL.rawValue), lt = Int(UTF8PROC_CATEGORY_LT.rawValue)
-        let lm = Int(UTF8PROC_CATEGORY_LM.rawValue), lo = Int(UTF8PROC_CATEGORY_LO.rawValue)
-        let mn = Int(UTF8PROC_CATEGORY_MN.rawValue), mc = Int(UTF8PROC_CATEGORY_MC.rawValue), me = Int(UTF8PROC_CATEGORY_ME.rawValue)
-        let nd = Int(UTF8PROC_CATEGORY_ND.rawValue), nl = Int(UTF8PROC_CATEGORY_NL.rawValue), no = Int(UTF8PROC_CATEGORY_NO.rawValue)
-        let pc = Int(UTF8PROC_CATEGORY_PC.rawValue), pd = Int(UTF8PROC_CATEGORY_PD.rawValue), ps = Int(UTF8PROC_CATEGORY_PS.rawValue)
-        let pe = Int(UTF8PROC_CATEGORY_PE.rawValue), pi = Int(UTF8PROC_CATEGORY_PI.rawValue), pf = Int(UTF8PROC_CATEGORY_PF.rawValue)
-        let po = Int(UTF8PROC_CATEGORY_PO.rawValue)
-        let sm = Int(UTF8PROC_CATEGORY_SM.rawValue), sc = Int(UTF8PROC_CATEGORY_SC.rawValue), sk = Int(UTF8PROC_CATEGORY_SK.rawValue)
-        let so = Int(UTF8PROC_CATEGORY_SO.rawValue)
-        let zs = Int(UTF8PROC_CATEGORY_ZS.rawValue), zl = Int(UTF8PROC_CATEGORY_ZL.rawValue), zp = Int(UTF8PROC_CATEGORY_ZP.rawValue)
-        let cc = Int(UTF8PROC_CATEGORY_CC.rawValue), cf = Int(UTF8PROC_CATEGORY_CF.rawValue), cs = Int(UTF8PROC_CATEGORY_CS.rawValue)
-        let co = Int(UTF8PROC_CATEGORY_CO.rawValue), cn = Int(UTF8PROC_CATEGORY_CN.rawValue)
-        let values: [([String], [Int])] = [
-            (["Cased_Letter", "LC"], [lu, ll, lt]), (["Close_Punctuation", "Pe"], [pe]),
-            (["Connector_Punctuation", "Pc"], [pc]), (["Control", "Cc", "cntrl"], [cc]), (["Currency_Symbol", "Sc"], [sc]),
-            (["Dash_Punctuation", "Pd"], [pd]), (["Decimal_Number", "Nd", "digit"], [nd]), (["Enclosing_Mark", "Me"], [me]),
-            (["Final_Punctuation", "Pf"], [pf]), (["Format", "Cf"], [cf]), (["Initial_Punctuation", "Pi"], [pi]),
-            (["Letter", "L"], [lu, ll, lt, lm, lo]), (["Letter_Number", "Nl"], [nl]), (["Line_Separator", "Zl"], [zl]),
-            (["Lowercase_Letter", "Ll"], [ll]), (["Mark", "M", "Combining_Mark"], [mn, mc, me]), (["Math_Symbol", "Sm"], [sm]),
-            (["Modifier_Letter", "Lm"], [lm]), (["Modifier_Symbol", "Sk"], [sk]), (["Nonspacing_Mark", "Mn"], [mn]),
-            (["Number", "N"], [nd, nl, no]), (["Open_Punctuation", "Ps"], [ps]), (["Other", "C"], [cc, cf, cs, co, cn]),
-            (["Other_Letter", "Lo"], [lo]), (["Other_Number", "No"], [no]), (["Other_Punctuation", "Po"], [po]),
-            (["Other_Symbol", "So"], [so]), (["Paragraph_Separator", "Zp"], [zp]), (["Private_Use", "Co"], [co]),
-            (["Punctuation", "P", "punct"], [pc, pd, ps, pe, pi, pf, po]), (["Separator", "Z"], [zs, zl, zp]),
-            (["Space_Separator", "Zs"], [zs]), (["Spacing_Mark", "Mc"], [mc]), (["Surrogate", "Cs"], [cs]),
-            (["Symbol", "S"], [sm, sc, sk, so]), (["Titlecase_Letter", "Lt"], [lt]), (["Unassigned", "Cn"], [cn]),
-            (["Uppercase_Letter", "Lu"], [lu]),
-        ]
-        var names: [String: [Int]] = [:]
-        for (aliases, categories) in values {
-            for alias in aliases { names[alias] = categories }
-        }
-        return names
-    }()
-
-    /// Each utf8proc category's scalars, found in one pass over every code point (a few milliseconds).
-    private static let categoryRanges: [[ClosedRange<UInt32>]] = {
-        var ranges = [[ClosedRange<UInt32>]](repeating: [], count: 30)
-        var start: UInt32 = 0
-        var category = Int(utf8proc_category(0).rawValue)
-        for value in UInt32(1)...0x110000 {
-            let next = value <= 0x10FFFF ? Int(utf8proc_category(utf8proc_int32_t(value)).rawValue) : -1
-            guard next != category else { continue }
-            if ranges.indices.contains(category) { ranges[category].append(start...(value - 1)) }
-            start = value
-            category = next
-        }
-        return ranges
-    }()
-
-    private static func generalCategory(_ categories: [Int]) -> ScalarSet {
-        cached("gc \(categories)") {
-            ScalarSet(ranges: categories.flatMap { categoryRanges.indices.contains($0) ? categoryRanges[$0] : [] })
-        }
-    }
-
-    // MARK: Script and Script_Extensions
-
-    /// Every name and alias of each script, to its index in `UnicodePropertyData.scripts`.
-    private static let scriptNames: [String: Int] = {
-        var names: [String: Int] = [:]
-        for (index, script) in UnicodePropertyData.scripts.enumerated() {
-            for name in script.names { names[name] = index }
-        }
-        return names
-    }()
-
-    /// Each script's scalars (Unknown, `Zzzz`, is every scalar no other script has), and the scalars whose
-    /// Script_Extensions is listed apart.
-    private static let scripts: (sets: [ScalarSet], listedExtensions: ScalarSet) = {
-        var sets = UnicodePropertyData.scripts.map { ScalarSet(ranges: ranges(in: $0.ranges)) }
-        if let unknown = scriptNames["Zzzz"] {
-            sets[unknown] = ScalarSet(ranges: sets.flatMap(\.ranges)).inverted
-        }
-        let listed = ScalarSet(ranges: UnicodePropertyData.scriptExtensions.flatMap { ranges(in: $0.ranges) })
-        return (sets, listed)
-    }()
-
-    /// Script_Extensions=`script`: the scalars of the script whose extensions are not listed apart, and
-    /// those whose listed extensions include it.
-    private static func scriptExtension(_ index: Int) -> ScalarSet {
-        let names = Set(UnicodePropertyData.scripts[index].names)
-        var result = scripts.sets[index].subtracting(scripts.listedExtensions).ranges
-        for entry in UnicodePropertyData.scriptExtensions where entry.scripts.split(separator: " ").contains(where: { names.contains(String($0)) }) {
-            result += ranges(in: entry.ranges)
-        }
-        return ScalarSet(ranges: result)
-    }
-
     // MARK: Binary properties
 
     /// Every name and alias of each binary property, to its index in `UnicodePropertyData.binaryProperties`.
-    private static let binaryPropertyNames: [String: Int] = {
+    static let binaryPropertyNames: [String: Int] = {
         var names: [String: Int] = [:]
         for (index, property) in UnicodePropertyData.binaryProperties.enumerated() {
             for name in property.names { names[name] = index }
@@ -164,7 +65,7 @@ enum UnicodeProperty {
         return names
     }()
 
-    private static func binaryProperty(_ index: Int) -> ScalarSet {
+    static func binaryProperty(_ index: Int) -> ScalarSet {
         ScalarSet(ranges: ranges(in: UnicodePropertyData.binaryProperties[index].ranges))
     }
 
@@ -183,19 +84,10 @@ enum UnicodeProperty {
     private static let cache = Locked([String: ScalarSet]())
 
     /// The set under `key`, made by `make` the first time.
-    private static func cached(_ key: String, _ make: () -> ScalarSet) -> ScalarSet {
+    static func cached(_ key: String, _ make: () -> ScalarSet) -> ScalarSet {
         if let known = cache.withLock({ $0[key] }) { return known }
         let set = make()
         cache.withLock { $0[key] = set }
         return set
-    }
-}
-
-/// A `\p{…}` that names no property ECMA-262 knows, or gives it a value it does not have.
-struct UnicodePropertyError: Error {
-    let message: String
-
-    init(_ message: String) {
-        self.message = message
     }
 }
