@@ -22,9 +22,9 @@ struct ECMARegexError: Error, Sendable, Equatable {
 }
 
 /// Parses the ECMA-262 pattern grammar with the `u` flag's rules (the dialect JSON Schema names):
-/// no lone `{`, `}` or `]`, no identity escapes of letters, Unicode property escapes (`\p{L}`, `\P{sc=Greek}`,
-/// see `UnicodeProperty`). Backreferences, lookbehind and modifiers are rejected with a message rather than
-/// read differently.
+/// no lone `{`, `}` or `]`, no identity escapes of letters, and Unicode property escapes (`\p{L}`,
+/// `\P{sc=Greek}`; see `UnicodeProperty`). Backreferences, lookbehind and modifiers are rejected with a
+/// message rather than read differently.
 struct ECMARegexParser {
     static let maxRepetition = 1000
     /// The bounds the distinct sets of one pattern may hold together (4 MB): a class with `\p{L}` holds
