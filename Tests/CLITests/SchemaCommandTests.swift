@@ -114,6 +114,44 @@ final class SchemaCommandTests: XCTestCase {
         XCTAssertTrue(malformed.stderr.hasPrefix("malformed.json:1:18: error: trailing comma is not allowed in JSON [json-syntax]"), malformed.stderr)
     }
 
+    func testACustomSchemasPatternsCanUseUnicodePropertyEscapes() throws {
+        let directory = try temporaryDirectory()
+        let schema = #"""
+        {
+          "$ref": "https://whatsnew.dev/schemas/whatsnew.schema.json",
+          "properties": {"versions": {"items": {"properties": {"features": {"items": {"$ref": "#/$defs/feature"}}}}}},
+          "$defs": {"feature": {"properties": {"title": {"pattern": "^\\p{Lu}"}}}}
+        }
+
+        """#
+        try schema.write(to: directory.appendingPathComponent("team.json"), atomically: true, encoding: .utf8)
+        let manifest = "versions:\n  - version: 1.0.0\n    features:\n      - {title: Éclair, subtitle: S}\n      - {title: éclair, subtitle: S}\n"
+        try manifest.write(to: directory.appendingPathComponent("notes.yaml"), atomically: true, encoding: .utf8)
+        let result = try CommandRunner.run(["validate", "notes.yaml", "--schema", "team.json", "--color", "never"], in: directory)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, """
+        notes.yaml:5:17: error: expected a string matching '^\\p{Lu}' for 'title', found 'éclair' [schema-pattern]
+          |
+        5 |       - {title: éclair, subtitle: S}
+          |                 ^~~~~~
+        1 error generated.
+
+        """)
+        // A property ECMA-262 does not know is an error in the schema, at the pattern, with the nearest name.
+        try schema.replacingOccurrences(of: "p{Lu}", with: "p{Uppercase_Leter}")
+            .write(to: directory.appendingPathComponent("team.json"), atomically: true, encoding: .utf8)
+        let misspelled = try CommandRunner.run(["validate", "notes.yaml", "--schema", "team.json", "--color", "never"], in: directory)
+        XCTAssertEqual(misspelled.status, 1)
+        XCTAssertEqual(misspelled.stderr, """
+        team.json:4:61: error: invalid pattern '^\\p{Uppercase_Leter}': unknown Unicode property 'Uppercase_Leter'; did you mean 'Uppercase_Letter'? (at character 2); expected an ECMA-262 regular expression [schema-invalid-pattern]
+          |
+        4 |   "$defs": {"feature": {"properties": {"title": {"pattern": "^\\\\p{Uppercase_Leter}"}}}}
+          |                                                             ^~~~~~~~~~~~~~~~~~~~~~~
+        1 error generated.
+
+        """)
+    }
+
     func testAnUnreadableSchemaIsAnIOError() throws {
         let result = try CommandRunner.run(["validate", "notes.yaml", "--schema", "no-such-schema.json"], in: Paths.fixtures)
         XCTAssertEqual(result.status, 74)

@@ -159,7 +159,6 @@ final class ECMARegexTests: XCTestCase {
     func testUnsupportedOrInvalidSyntaxIsRejectedWithItsPosition() {
         assertRejected("(a)\\1", "backreferences such as '\\1' are not supported", at: 3)
         assertRejected("(?<=a)b", "lookbehind '(?<=' is not supported", at: 0)
-        assertRejected("\\p{L}", "Unicode property escapes ('\\p{…}') are not supported", at: 0)
         assertRejected("(?i)a", "'(?' must be followed by ':', '=', '!' or '<name>'; modifiers such as '(?i)' are not ECMA-262 patterns", at: 0)
         assertRejected("a{2", "a lone '{' is not allowed; write '\\{' for the character", at: 1)
         assertRejected("a}", "a lone '}' is not allowed; write '\\}' for the character", at: 1)
@@ -170,12 +169,143 @@ final class ECMARegexTests: XCTestCase {
         assertRejected("ab)", "unmatched ')'", at: 2)
         assertRejected("[ab", "missing ']' for the class opened here", at: 0)
         assertRejected("[z-a]", "the class range is out of order", at: 1)
-        assertRejected("[\\d-z]", "a class range cannot start or end with '\\d', '\\s' or '\\w'", at: 1)
+        assertRejected("[\\d-z]", "a class range cannot start or end with a class escape such as '\\d', '\\w' or '\\p{…}'", at: 1)
         assertRejected("\\A", "unknown escape '\\A'", at: 0)
         assertRejected("\\z", "unknown escape '\\z'", at: 0)
         assertRejected("^*", "an assertion cannot be repeated", at: 0)
         assertRejected("a\\", "the pattern ends with a lone '\\'", at: 1)
         assertRejected("a{1001}", "repetition counts above 1000 are not supported", at: 1)
         assertRejected("\\u{110000}", "'\\u{…}' is above U+10FFFF", at: 0)
+    }
+
+    // MARK: Unicode property escapes
+
+    func testGeneralCategoryByLongAndShortNames() {
+        for pattern in ["^\\p{L}+$", "^\\p{Letter}+$", "^\\p{gc=L}+$", "^\\p{General_Category=Letter}+$"] {
+            assertMatches(pattern, ["Hello", "π", "новый", "新功能", "ǅ"], notMatching: ["123", "a1", "", "_", "a b"])
+        }
+        assertMatches("^\\p{Lu}$", ["A", "Ω", "Ж"], notMatching: ["a", "ω", "1"])
+        assertMatches("^\\p{gc=Uppercase_Letter}$", ["A"], notMatching: ["a"])
+        assertMatches("^\\p{LC}$", ["a", "A", "ǅ"], notMatching: ["新", "ʰ"])
+        assertMatches("^\\p{Nd}+$", ["0123", "٣٤", "१२"], notMatching: ["Ⅻ", "½", "x"])
+        assertMatches("^\\p{digit}+$", ["٣"], notMatching: ["x"])
+        assertMatches("^\\p{N}+$", ["1Ⅻ½"], notMatching: ["x"])
+        assertMatches("^\\p{Mn}$", ["\u{301}"], notMatching: ["a"])
+        assertMatches("^\\p{Combining_Mark}$", ["\u{301}", "\u{903}"], notMatching: ["a"])
+        assertMatches("^\\p{P}+$", ["!?,.-«»"], notMatching: ["+"])
+        assertMatches("^\\p{punct}$", ["!"], notMatching: ["+"])
+        assertMatches("^\\p{Sm}$", ["+", "∑"], notMatching: ["!"])
+        assertMatches("^\\p{Zs}$", [" ", "\u{3000}", "\u{A0}"], notMatching: ["\t", "\n"])
+        assertMatches("^\\p{Cc}$", ["\t", "\u{7F}"], notMatching: [" "])
+        assertMatches("^\\p{Co}$", ["\u{E000}", "\u{10FFFD}"], notMatching: ["a"])
+        assertMatches("^\\p{Cn}$", ["\u{378}", "\u{50000}"], notMatching: ["a", "\u{E000}"])
+        assertMatches("^\\p{C}$", ["\u{378}", "\t", "\u{E000}", "\u{200B}"], notMatching: ["a"])
+    }
+
+    func testNegatedPropertyEscapes() {
+        assertMatches("^\\P{L}+$", ["123", "_ !", "😀"], notMatching: ["a", "1a", "π"])
+        assertMatches("^\\P{gc=Nd}$", ["x"], notMatching: ["٣"])
+        assertMatches("^\\P{sc=Latin}$", ["π", "1"], notMatching: ["a"])
+        assertMatches("^\\P{Any}$", [], notMatching: ["a", "😀", ""])
+    }
+
+    func testScriptsAndScriptExtensions() {
+        for pattern in ["^\\p{Script=Greek}+$", "^\\p{sc=Grek}+$", "^\\p{Script=Grek}+$", "^\\p{sc=Greek}+$"] {
+            assertMatches(pattern, ["αβγ", "Ω", "ϰ", "\u{1F00}"], notMatching: ["a", "ж", "1", "α1", "\u{342}"])
+        }
+        assertMatches("^\\p{sc=Latin}+$", ["abc", "ÉÅ", "ﬀ"], notMatching: ["1", "π"])
+        assertMatches("^\\p{sc=Han}+$", ["新功能"], notMatching: ["新a", "あ"])
+        assertMatches("^\\p{sc=Common}+$", ["1 !", "😀"], notMatching: ["a"])
+        assertMatches("^\\p{sc=Zinh}$", ["\u{300}"], notMatching: ["a"])
+        assertMatches("^\\p{sc=Qaai}$", ["\u{300}"], notMatching: ["a"])
+        assertMatches("^\\p{sc=Unknown}$", ["\u{378}", "\u{50000}"], notMatching: ["a", "1", "\u{300}"])
+        // U+0342 COMBINING GREEK PERISPOMENI is Inherited, but used with Greek only; U+0660 ARABIC-INDIC
+        // DIGIT ZERO is Arabic, used with Thaana too; U+3001 IDEOGRAPHIC COMMA is Common, used with Han and others.
+        for pattern in ["^\\p{scx=Grek}$", "^\\p{Script_Extensions=Greek}$"] {
+            assertMatches(pattern, ["α", "\u{342}"], notMatching: ["a", "\u{300}"])
+        }
+        assertMatches("^\\p{scx=Thaa}$", ["\u{660}", "\u{780}"], notMatching: ["a"])
+        assertMatches("^\\p{scx=Hani}$", ["\u{3001}", "新"], notMatching: ["a"])
+        assertMatches("^\\p{sc=Hani}$", ["新"], notMatching: ["\u{3001}"])
+        assertMatches("^\\p{scx=Zinh}$", ["\u{300}"], notMatching: ["\u{342}"])
+        assertMatches("^\\p{scx=Zyyy}$", ["1"], notMatching: ["\u{3001}"])
+    }
+
+    func testBinaryProperties() {
+        for pattern in ["^\\p{Alphabetic}+$", "^\\p{Alpha}+$"] {
+            assertMatches(pattern, ["abc", "π", "Ⅻ", "\u{345}"], notMatching: ["1", "!", "\u{301}"])
+        }
+        for pattern in ["^\\p{White_Space}$", "^\\p{space}$"] {
+            assertMatches(pattern, [" ", "\t", "\n", "\u{85}", "\u{3000}"], notMatching: ["a", "\u{200B}", "\u{FEFF}"])
+        }
+        assertMatches("^\\p{Any}$", ["a", "😀", "\u{10FFFF}"], notMatching: [""])
+        assertMatches("^\\p{ASCII}+$", ["a~\u{0}\u{7F}"], notMatching: ["é"])
+        assertMatches("^\\p{Assigned}$", ["a", "\u{E000}"], notMatching: ["\u{378}", "\u{50000}"])
+        assertMatches("^\\p{Uppercase}$", ["A", "Ⓐ"], notMatching: ["a"])
+        assertMatches("^\\p{Lower}$", ["a", "ª"], notMatching: ["A"])
+        assertMatches("^\\p{Emoji}$", ["😀", "#", "1"], notMatching: ["a"])
+        assertMatches("^\\p{Emoji_Presentation}$", ["😀"], notMatching: ["#"])
+        assertMatches("^\\p{ExtPict}$", ["😀", "©"], notMatching: ["#"])
+        assertMatches("^\\p{EComp}$", ["#", "\u{1F3FB}", "\u{200D}"], notMatching: ["😀"])
+        assertMatches("^\\p{RI}{2}$", ["🇫🇷"], notMatching: ["FR"])
+        assertMatches("^\\p{Hex}+$", ["09afAF", "ＡＦ"], notMatching: ["g"])
+        assertMatches("^\\p{AHex}+$", ["09afAF"], notMatching: ["ＡＦ"])
+        assertMatches("^\\p{ID_Start}\\p{ID_Continue}*$", ["a1", "π_"], notMatching: ["1a"])
+        assertMatches("^\\p{NChar}$", ["\u{FFFF}", "\u{10FFFE}"], notMatching: ["a"])
+        assertMatches("^\\p{CWKCF}$", ["A", "\u{AD}"], notMatching: ["a"])
+    }
+
+    func testPropertyEscapesInClasses() {
+        assertMatches("^[\\p{L}\\d]+$", ["π1", "abc", "12"], notMatching: ["٣", "_", "a b"])
+        assertMatches("^[\\p{Lu}\\p{Nd}_-]+$", ["A٣_-"], notMatching: ["a"])
+        assertMatches("^[^\\p{L}]+$", ["123", "!"], notMatching: ["a", "1π"])
+        assertMatches("^[\\P{L}]+$", ["123"], notMatching: ["a"])
+        assertMatches("^[^\\P{L}]+$", ["abc"], notMatching: ["1"])
+        assertMatches("^[\\p{sc=Greek}a-c]+$", ["αb"], notMatching: ["d"])
+    }
+
+    func testPropertyEscapesStayLinear() {
+        let letters = String(repeating: "π", count: 5_000)
+        assertMatches("^(\\p{L}+)+$", [letters], notMatching: [letters + "!"])
+        assertMatches("^(\\p{L}|\\p{Ll})*$", [letters], notMatching: [letters + "1"])
+    }
+
+    func testUnknownOrMalformedPropertyEscapesAreRejectedWithTheirPosition() {
+        assertRejected("\\p{Lettr}", "unknown Unicode property 'Lettr'; did you mean 'Letter'?", at: 0)
+        assertRejected("x\\p{letter}", "unknown Unicode property 'letter'; did you mean 'Letter'?", at: 1)
+        assertRejected("^[a\\P{Alphabetc}]", "unknown Unicode property 'Alphabetc'; did you mean 'Alphabetic'?", at: 3)
+        assertRejected("\\p{Klingon}", "unknown Unicode property 'Klingon'", at: 0)
+        assertRejected("\\p{Greek}", "'Greek' is a script: write '\\p{Script=Greek}'", at: 0)
+        assertRejected("\\p{sc=Greeek}", "unknown sc value 'Greeek'; did you mean 'Greek'?", at: 0)
+        assertRejected("\\p{gc=Lx}", "unknown General_Category value 'Lx'; did you mean 'L'?", at: 0)
+        assertRejected("\\p{Scrip=Greek}", "unknown Unicode property 'Scrip'; did you mean 'Script'? ('\\p{name=value}' takes General_Category, Script or Script_Extensions)", at: 0)
+        assertRejected("\\p{Alpha=Yes}", "the binary property 'Alpha' takes no value: write '\\p{Alpha}'", at: 0)
+        assertRejected("\\p{sc=}", "expected a property and its value, such as '\\p{Script=Greek}', found '\\p{sc=}'", at: 0)
+        assertRejected("\\p{}", "'\\p{}' names no property; write one such as '\\p{Letter}'", at: 0)
+        assertRejected("\\pL", "'\\p' must be followed by a property in braces, such as '\\p{Letter}'", at: 0)
+        assertRejected("a\\P", "'\\P' must be followed by a property in braces, such as '\\P{Letter}'", at: 1)
+        assertRejected("\\p{L", "missing '}' for the '\\p{' opened here", at: 0)
+        assertRejected("\\p{L u}", "'\\p{…}' takes letters, digits, '_' and one '=', found ' '", at: 4)
+        assertRejected("[\\p{L}-z]", "a class range cannot start or end with a class escape such as '\\d', '\\w' or '\\p{…}'", at: 1)
+    }
+
+    func testManyDifferentPropertyClassesAreRejectedBeforeTheyTakeMuchMemory() throws {
+        // Each `[\p{L}X]` (X a private-use scalar, next to no letter) holds the letters' bounds and two more;
+        // the class that takes the pattern past `maxSetBounds` is rejected, where it starts.
+        let letterBounds = try UnicodeProperty.set(for: "L").bounds.count
+        let allowed = ECMARegexParser.maxSetBounds / (letterBounds + 2)
+        let pattern = (0...allowed).map { "[\\p{L}\(Character(Unicode.Scalar(0xE000 + UInt32($0))!))]" }.joined()
+        assertRejected(pattern, "the pattern's character classes are too large together; expected fewer different classes with '\\p{…}'",
+                       at: 8 * allowed)
+        XCTAssertNoThrow(try ECMARegex(String(pattern.unicodeScalars.prefix(8 * allowed))))
+        // The same class again is shared, not counted again.
+        let repeated = try ECMARegex("^" + String(repeating: "[\\p{L}\\d]", count: 2 * allowed))
+        XCTAssertFalse(repeated.matches("π1"))
+    }
+
+    func testThePropertyTablesAreOfTheUnicodeVersionOfTheGeneralCategory() {
+        // `\p{L}` (utf8proc) and `\p{Alphabetic}` or `\p{sc=Latin}` (the generated tables) must agree on what
+        // a letter is: regenerate the tables (Scripts/generate-unicode-scripts.py) when utf8proc moves on.
+        XCTAssertEqual(UnicodePropertyData.unicodeVersion, UnicodeProperty.generalCategoryUnicodeVersion)
     }
 }

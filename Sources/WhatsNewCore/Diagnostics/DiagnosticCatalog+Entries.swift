@@ -1968,10 +1968,11 @@ extension DiagnosticCatalog {
 
         Fix: Write the value draft 2020-12 defines for the keyword.
         """#),
-        Entry(code: "schema-invalid-pattern", severity: .error, summary: #"A `pattern` (or `patternProperties` key) that is not an ECMA-262 regular expression whatsnew can run: a syntax error, a backreference or a lookbehind."#,
+        Entry(code: "schema-invalid-pattern", severity: .error, summary: #"A `pattern` (or `patternProperties` key) that is not an ECMA-262 regular expression whatsnew can run: a syntax error, a backreference, a lookbehind, or a `\p{…}` that names no Unicode property ECMA-262 knows (names are exact: `\p{Letter}` or `\p{L}`, not `\p{letter}`; the message names the nearest one)."#,
               documentation: #"""
         A `pattern` (or `patternProperties` key) that is not an ECMA-262 regular expression whatsnew can run: a syntax
-        error, a backreference or a lookbehind.
+        error, a backreference, a lookbehind, or a `\p{…}` that names no Unicode property ECMA-262 knows (names are
+        exact: `\p{Letter}` or `\p{L}`, not `\p{letter}`; the message names the nearest one).
 
         $ whatsnew validate docs/examples/diagnostics/notes.yaml --schema docs/examples/diagnostics/schema-invalid-pattern.schema.json
         docs/examples/diagnostics/schema-invalid-pattern.schema.json:8:22: error: invalid pattern '^(?<=T)rails$': lookbehind '(?<=' is not supported (at character 2); expected an ECMA-262 regular expression [schema-invalid-pattern]

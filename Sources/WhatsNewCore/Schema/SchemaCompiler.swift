@@ -20,6 +20,8 @@ struct SchemaCompiler {
     /// Every schema location by `uri#/json/pointer`, for each resource that encloses it.
     private var pointers: [String: ID] = [:]
     private var references: [(node: ID, target: String, text: String, isDynamic: Bool)] = []
+    /// The absolute URI of the resource each node is in, by node.
+    private var nodeResources: [String] = []
     /// Documents known but not compiled yet, by retrieval URI and by their root's `$id`.
     private var registered: [String: RegisteredDocument] = [:]
     /// The retrieval URIs of the registered documents already compiled.
@@ -131,6 +133,9 @@ struct SchemaCompiler {
         for (uri, names) in dynamicAnchors {
             if let root = resources[uri] { nodes[root].dynamicAnchors = names }
         }
+        for (id, uri) in nodeResources.enumerated() where dynamicAnchors[uri] != nil {
+            if let root = resources[uri], root != id { nodes[id].enclosingDynamicResource = root }
+        }
         findReferenceLoops()
     }
 
@@ -141,6 +146,7 @@ struct SchemaCompiler {
         let id = nodes.count
         let node = SchemaNode(file: file, range: value.range)
         nodes.append(node)
+        nodeResources.append(base.withoutFragment)
         for scope in scopes {
             let location = scope.uri + "#" + scope.pointer
             if pointers[location] == nil { pointers[location] = id }
@@ -167,6 +173,7 @@ struct SchemaCompiler {
                                    file: file, range: idValue.range)
                         } else {
                             resources[uri] = id
+                            nodeResources[id] = uri
                             compiledDocuments.insert(uri)
                             scopes.append(Scope(uri: uri, pointer: ""))
                             pointers[uri + "#"] = id

@@ -37,8 +37,9 @@ struct SchemaEvaluator {
     /// depth. Once spent, every check fails at once and `isExhausted` is set.
     private var remainingSteps: Int
     private(set) var isExhausted = false
-    /// The schema resources evaluation has entered that have `$dynamicAnchor`s, outermost first: where a
-    /// `$dynamicRef` looks for its anchor.
+    /// The schema resources evaluation has entered that have `$dynamicAnchor`s, outermost first (without
+    /// repeating the innermost): where a `$dynamicRef` looks for its anchor. A resource is entered by
+    /// evaluating its root or any schema inside it, which a reference may reach directly.
     private var dynamicScope: [ID] = []
     /// The pattern whose match ran out of its step budget (`ECMARegex.defaultStepLimit`), which stopped the
     /// evaluation like a spent `stepLimit`.
@@ -70,8 +71,10 @@ struct SchemaEvaluator {
             return false
         }
         return unretainedNodes[id]._withUnsafeGuaranteedRef { schema in
-            guard schema.dynamicAnchors != nil else { return evaluate(instance, schema, collect: collect) }
-            dynamicScope.append(id)
+            guard let entry = schema.dynamicScopeEntry(id), dynamicScope.last != entry else {
+                return evaluate(instance, schema, collect: collect)
+            }
+            dynamicScope.append(entry)
             defer { dynamicScope.removeLast() }
             return evaluate(instance, schema, collect: collect)
         }
@@ -551,9 +554,10 @@ struct SchemaEvaluator {
         }
         for id in succeedingInPlaceSubschemas(instance, schema) {
             let subschema = nodes[id]
-            if subschema.dynamicAnchors != nil { dynamicScope.append(id) }
+            let entry = subschema.dynamicScopeEntry(id).flatMap { dynamicScope.last == $0 ? nil : $0 }
+            if let entry { dynamicScope.append(entry) }
             markEvaluatedKeys(instance, pairs, subschema, &evaluated, isOuter: false)
-            if subschema.dynamicAnchors != nil { dynamicScope.removeLast() }
+            if entry != nil { dynamicScope.removeLast() }
         }
     }
 
@@ -575,9 +579,10 @@ struct SchemaEvaluator {
         }
         for id in succeedingInPlaceSubschemas(instance, schema) {
             let subschema = nodes[id]
-            if subschema.dynamicAnchors != nil { dynamicScope.append(id) }
+            let entry = subschema.dynamicScopeEntry(id).flatMap { dynamicScope.last == $0 ? nil : $0 }
+            if let entry { dynamicScope.append(entry) }
             markEvaluatedItems(instance, items, subschema, &evaluated, isOuter: false)
-            if subschema.dynamicAnchors != nil { dynamicScope.removeLast() }
+            if entry != nil { dynamicScope.removeLast() }
         }
     }
 

@@ -97,6 +97,10 @@ final class SchemaNode: @unchecked Sendable {
     /// For the root of a schema resource with `$dynamicAnchor`s: them, by name. Entering such a schema
     /// adds its resource to the dynamic scope.
     @exclusivity(unchecked) var dynamicAnchors: [String: ID]?
+    /// For a schema inside a resource with `$dynamicAnchor`s, but not its root: that root. A reference to
+    /// this schema enters the resource as surely as one to its root, so evaluating it adds the resource to
+    /// the dynamic scope too.
+    @exclusivity(unchecked) var enclosingDynamicResource: ID?
 
     init(file: SourceFile, range: SourceRange) {
         self.file = file
@@ -111,6 +115,13 @@ final class SchemaNode: @unchecked Sendable {
             return nil
         }
         return propertyIndex[String(decoding: name, as: UTF8.self)]
+    }
+
+    /// The resource that evaluating this schema (whose ID is `id`) adds to the dynamic scope, if it has
+    /// `$dynamicAnchor`s: the schema itself when it is the resource's root, else the root it is in.
+    @inline(__always)
+    func dynamicScopeEntry(_ id: ID) -> ID? {
+        dynamicAnchors != nil ? id : enclosingDynamicResource
     }
 
     /// Every subschema that applies to the same instance as this one (the edges of a `$ref` loop).

@@ -22,13 +22,21 @@ struct ECMARegexError: Error, Sendable, Equatable {
 }
 
 /// Parses the ECMA-262 pattern grammar with the `u` flag's rules (the dialect JSON Schema names):
-/// no lone `{`, `}` or `]`, no identity escapes of letters. Backreferences, lookbehind, Unicode
-/// property escapes and modifiers are rejected with a message rather than read differently.
+/// no lone `{`, `}` or `]`, no identity escapes of letters, and Unicode property escapes (`\p{L}`,
+/// `\P{sc=Greek}`; see `UnicodeProperty`). Backreferences, lookbehind and modifiers are rejected with a
+/// message rather than read differently.
 struct ECMARegexParser {
     static let maxRepetition = 1000
+    /// The bounds the distinct sets of one pattern may hold together (4 MB): a class with `\p{L}` holds
+    /// about 2,600, so a pattern may have hundreds of different ones, not the thousands a few hundred
+    /// kilobytes of `[\p{L}a][\p{L}b]…` would make.
+    static let maxSetBounds = 1_000_000
 
     private let scalars: [Unicode.Scalar]
     private var index = 0
+    /// The sets of the pattern's classes and property escapes so far: a set met again is shared, not copied.
+    private var distinctSets: Set<ScalarSet> = []
+    private var setBounds = 0
 
     init(_ pattern: String) {
         scalars = Array(pattern.unicodeScalars)
@@ -97,7 +105,7 @@ struct ECMARegexParser {
             index += 1
             atom = .any
         case "[":
-            atom = .set(try parseClass())
+            atom = .set(try shared(try parseClass(), at: start))
         case "\\":
             atom = try parseAtomEscape()
         case "*", "+", "?":
@@ -218,6 +226,7 @@ struct ECMARegexParser {
             index += 1
             return .set(set)
         }
+        if scalar == "p" || scalar == "P" { return .set(try shared(try parsePropertyEscape(start: start), at: start)) }
         switch scalar {
         case "1"..."9":
             throw fail("backreferences such as '\\\(scalar)' are not supported", at: start)
@@ -239,6 +248,45 @@ struct ECMARegexParser {
         case "W": return ScalarSet.wordCharacters.inverted
         default: return nil
         }
+    }
+
+    /// The copy of `set` the pattern already has, or `set`, counted against `maxSetBounds`.
+    private mutating func shared(_ set: ScalarSet, at start: Int) throws(ECMARegexError) -> ScalarSet {
+        let (inserted, member) = distinctSets.insert(set)
+        guard inserted else { return member }
+        setBounds += set.bounds.count
+        if setBounds > Self.maxSetBounds {
+            throw fail("the pattern's character classes are too large together; expected fewer different classes with '\\p{…}'", at: start)
+        }
+        return set
+    }
+
+    /// `\p{…}` or `\P{…}` (its complement); the index is on the `p`.
+    private mutating func parsePropertyEscape(start: Int) throws(ECMARegexError) -> ScalarSet {
+        let negated = current == "P"
+        let letter = negated ? "P" : "p"
+        index += 1
+        guard current == "{" else {
+            throw fail("'\\\(letter)' must be followed by a property in braces, such as '\\\(letter){Letter}'", at: start)
+        }
+        index += 1
+        var expression = ""
+        while let scalar = current, scalar != "}" {
+            guard scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "=" else {
+                throw fail("'\\\(letter){…}' takes letters, digits, '_' and one '=', found '\(scalar)'", at: index)
+            }
+            expression.unicodeScalars.append(scalar)
+            index += 1
+        }
+        guard current == "}" else { throw fail("missing '}' for the '\\\(letter){' opened here", at: start) }
+        index += 1
+        let set: ScalarSet
+        do {
+            set = try UnicodeProperty.set(for: expression)
+        } catch {
+            throw fail(error.message, at: start)
+        }
+        return negated ? set.inverted : set
     }
 
     /// The scalar a character escape stands for; the index is on the letter after `\`.
@@ -269,8 +317,6 @@ struct ECMARegexParser {
             return value
         case "u":
             return try parseUnicodeEscape(start: start)
-        case "p", "P":
-            throw fail("Unicode property escapes ('\\\(scalar){…}') are not supported", at: start)
         case "^", "$", "\\", ".", "*", "+", "?", "(", ")", "[", "]", "{", "}", "|", "/":
             return scalar.value
         default:
@@ -346,7 +392,7 @@ struct ECMARegexParser {
                 index += 1
                 let second = try parseClassAtom()
                 guard case .scalar(let low) = first, case .scalar(let high) = second else {
-                    throw fail("a class range cannot start or end with '\\d', '\\s' or '\\w'", at: atomStart)
+                    throw fail("a class range cannot start or end with a class escape such as '\\d', '\\w' or '\\p{…}'", at: atomStart)
                 }
                 guard low <= high else { throw fail("the class range is out of order", at: atomStart) }
                 ranges.append(low...high)
@@ -357,8 +403,7 @@ struct ECMARegexParser {
             case .set(let set): sets.append(set)
             }
         }
-        var set = ScalarSet(ranges: ranges)
-        for other in sets { set = set.union(other) }
+        let set = ranges.isEmpty && sets.count == 1 ? sets[0] : ScalarSet(ranges: ranges + sets.flatMap(\.ranges))
         return negated ? set.inverted : set
     }
 
@@ -380,6 +425,7 @@ struct ECMARegexParser {
             index += 1
             return .set(set)
         }
+        if letter == "p" || letter == "P" { return .set(try parsePropertyEscape(start: start)) }
         if ("1"..."9").contains(letter) || letter == "k" {
             throw fail("unknown escape '\\\(letter)' in a class", at: start)
         }

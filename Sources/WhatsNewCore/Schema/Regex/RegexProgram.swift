@@ -35,6 +35,8 @@ struct RegexInstruction: Sendable {
 struct RegexCompiler {
     var program: [RegexInstruction] = []
     var sets: [ScalarSet] = []
+    /// Each set's index in `sets`: a pattern may have hundreds of large ones (`[\p{L}a]`), too many to search.
+    private var setIndexes: [ScalarSet: Int] = [:]
 
     mutating func append(_ instruction: RegexInstruction) {
         program.append(instruction)
@@ -51,8 +53,11 @@ struct RegexCompiler {
         case .scalar(let value):
             append(RegexInstruction(.scalar, Int32(value)))
         case .set(let set):
-            let index = sets.firstIndex(of: set) ?? sets.count
-            if index == sets.count { sets.append(set) }
+            let index = setIndexes[set] ?? sets.count
+            if index == sets.count {
+                sets.append(set)
+                setIndexes[set] = index
+            }
             append(RegexInstruction(.set, Int32(index)))
         case .any:
             append(RegexInstruction(.any))

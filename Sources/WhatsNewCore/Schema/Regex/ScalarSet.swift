@@ -14,7 +14,12 @@ struct ScalarSet: Sendable, Hashable {
                 merged.append(range)
             }
         }
-        bounds = merged.flatMap { [$0.lowerBound, $0.upperBound] }
+        bounds = []
+        bounds.reserveCapacity(merged.count * 2)
+        for range in merged {
+            bounds.append(range.lowerBound)
+            bounds.append(range.upperBound)
+        }
         for range in merged where range.lowerBound < 128 {
             for value in range.lowerBound...min(range.upperBound, 127) {
                 if value < 64 { asciiLow |= 1 << UInt64(value) } else { asciiHigh |= 1 << UInt64(value - 64) }
@@ -27,7 +32,10 @@ struct ScalarSet: Sendable, Hashable {
     }
 
     var ranges: [ClosedRange<UInt32>] {
-        stride(from: 0, to: bounds.count, by: 2).map { bounds[$0]...bounds[$0 + 1] }
+        var result: [ClosedRange<UInt32>] = []
+        result.reserveCapacity(bounds.count / 2)
+        for index in stride(from: 0, to: bounds.count, by: 2) { result.append(bounds[index]...bounds[index + 1]) }
+        return result
     }
 
     /// Every scalar value not in this set.
@@ -44,6 +52,23 @@ struct ScalarSet: Sendable, Hashable {
 
     func union(_ other: ScalarSet) -> ScalarSet {
         ScalarSet(ranges: ranges + other.ranges)
+    }
+
+    /// The scalars of this set that are not in `other`.
+    func subtracting(_ other: ScalarSet) -> ScalarSet {
+        let kept = other.inverted.ranges
+        var result: [ClosedRange<UInt32>] = []
+        var next = 0
+        // Both lists are sorted and disjoint: one pass over each.
+        for range in ranges {
+            while next < kept.count, kept[next].upperBound < range.lowerBound { next += 1 }
+            var index = next
+            while index < kept.count, kept[index].lowerBound <= range.upperBound {
+                result.append(max(range.lowerBound, kept[index].lowerBound)...min(range.upperBound, kept[index].upperBound))
+                index += 1
+            }
+        }
+        return ScalarSet(ranges: result)
     }
 
     @inline(__always)
