@@ -32,10 +32,15 @@ build: deps
 RELEASE_LINK := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/Scripts/link-order.txt -Xlinker --no-warn-symbol-ordering
 
+# The C code's debug information in DWARF 4, as Swift writes it: valgrind 3.19, which `make link-order` runs on
+# this binary, cannot read clang's DWARF 5. (A flag of the command line: Package.swift may hold no unsafeFlags,
+# which SwiftPM refuses in a package used as a dependency.)
+RELEASE_FLAGS := -Xcc -gdwarf-4 $(RELEASE_LINK)
+
 # (SwiftPM does not see the order file as an input: the binary is removed when the file is newer.)
 release: deps
 	@[ ! Scripts/link-order.txt -nt .build/release/whatsnew ] || rm -f .build/release/whatsnew
-	$(SWIFT) build -c release --static-swift-stdlib --product whatsnew $(RELEASE_LINK)
+	$(SWIFT) build -c release --static-swift-stdlib --product whatsnew $(RELEASE_FLAGS)
 
 # Regenerates Scripts/link-order.txt from the release binary run under valgrind's callgrind (about a minute).
 link-order: release
@@ -45,7 +50,7 @@ link-order: release
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq valgrind; }
 	python3 Scripts/generate-link-order.py --binary .build/release/whatsnew
 	rm -f .build/release/whatsnew
-	$(SWIFT) build -c release --static-swift-stdlib --product whatsnew $(RELEASE_LINK)
+	$(SWIFT) build -c release --static-swift-stdlib --product whatsnew $(RELEASE_FLAGS)
 
 # Programs some tests run: cmark-gfm (Markdown output as GitHub renders it) and tmux (the terminal output as a
 # terminal draws it).
