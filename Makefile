@@ -6,7 +6,7 @@ SWIFT ?= swift
 DEBIAN_PACKAGES := libyaml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libutf8proc-dev libxml2-dev
 BIN := .build/debug/whatsnew
 
-.PHONY: all deps test-deps bench-deps build release link-order test run bench install goldens schema-source check-schema check-html clean fuzz fuzz-build test-sanitize test-asan test-tsan html-deps browser-deps test-browser screenshots publishing-deps test-publishing
+.PHONY: all deps test-deps bench-deps build release link-order test run bench install test-consumer goldens schema-source check-schema check-html clean fuzz fuzz-build test-sanitize test-asan test-tsan html-deps browser-deps test-browser screenshots publishing-deps test-publishing
 
 all: build
 
@@ -66,8 +66,15 @@ test-deps: deps
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
+	@$(MAKE) --no-print-directory test-consumer
 	@$(MAKE) --no-print-directory test-publishing
 	@$(MAKE) --no-print-directory test-browser
+
+# docs/examples/consumer built as an app author builds it: against the committed HEAD of this repository by URL
+# (a bare repository in a temporary directory, tagged with the package's version), cold, in a scratch directory
+# of its own; then run on a pseudo-terminal, in a pipe and with --changelog (Tests/Consumer/check_consumer.py).
+test-consumer: build
+	python3 Tests/Consumer/check_consumer.py --whatsnew $(BIN)
 
 run: build
 	$(BIN) compile Fixtures/notes.yaml

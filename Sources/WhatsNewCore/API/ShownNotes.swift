@@ -6,7 +6,7 @@ public struct ShownNotes: Sendable, Hashable {
     /// is set; nil otherwise.
     public var silenced: String?
     /// The manifest's warnings and the state file's problems (it is corrupt, a sync tool's copy beside it could not
-    /// be read), as `whatsnew show` prints them to standard error; empty when there are none.
+    /// be read), as `whatsnew show` prints them to standard error but for the final line break; empty when there are none.
     public var warnings: String
 
     public init(versions: [SemanticVersion], silenced: String?, warnings: String) {

@@ -56,8 +56,9 @@ public enum WhatsNew {
             throw WhatsNewError(.io, "\(error)")
         }
         let stateProblems = ([outcome.plan.stateProblem].compactMap { $0 } + outcome.plan.stateWarnings).map(printer.render)
-        return ShownNotes(versions: outcome.mode == ShowMode.none ? [] : outcome.plan.entries.map(\.version), silenced: nil,
-                          warnings: (engine.diagnostics.isEmpty ? "" : printer.render(engine)) + stateProblems.joined())
+        var warnings = (engine.diagnostics.isEmpty ? "" : printer.render(engine)) + stateProblems.joined()
+        if warnings.hasSuffix("\n") { warnings.removeLast() }
+        return ShownNotes(versions: outcome.mode == ShowMode.none ? [] : outcome.plan.entries.map(\.version), silenced: nil, warnings: warnings)
     }
 
     /// The text `whatsnew compile MANIFEST --format FORMAT` prints: by default the Markdown changelog of every

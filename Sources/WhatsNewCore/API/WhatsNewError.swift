@@ -1,4 +1,5 @@
-/// Why `WhatsNew.show` or `WhatsNew.changelog` stopped; its description is what `whatsnew` prints for it.
+/// Why `WhatsNew.show` or `WhatsNew.changelog` stopped; its description is what `whatsnew` prints for it: the
+/// manifest's diagnostics with their summary line, or one message.
 public struct WhatsNewError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong, with the exit code `whatsnew` gives it.
     public enum Reason: Sendable, Hashable {
@@ -15,9 +16,10 @@ public struct WhatsNewError: Error, Sendable, Hashable, CustomStringConvertible 
     public var reason: Reason
     public var description: String
 
+    /// An error of `reason`; the description's final line break, if any, is left out.
     public init(_ reason: Reason, _ description: String) {
         self.reason = reason
-        self.description = description
+        self.description = description.hasSuffix("\n") ? String(description.dropLast()) : description
     }
 
     /// The exit code `whatsnew` gives this error: 1, 64, 74, or 128 + the signal.
