@@ -20,7 +20,7 @@ do {
         let shown = try WhatsNew.show(manifest: first, version: last)
         if !shown.warnings.isEmpty { printError(shown.warnings) }
     }
-} catch let error as WhatsNewError {
+} catch {
     printError("\(error)")
     exit(error.exitCode)
 }
