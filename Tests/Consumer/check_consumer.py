@@ -107,13 +107,14 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--whatsnew", required=True, help="the built whatsnew binary, for the outputs to compare with")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
+    parser.add_argument("--revision", default="HEAD", help="the commit the library is built from (default: HEAD)")
     arguments = parser.parse_args()
     whatsnew = os.path.abspath(arguments.whatsnew)
     if not os.access(whatsnew, os.X_OK):
         raise Failure(f"no whatsnew binary at '{whatsnew}'; run 'swift build' first")
     work = tempfile.mkdtemp(prefix="whatsnew-consumer-")
     try:
-        check(whatsnew, work)
+        check(whatsnew, work, arguments.revision)
     finally:
         if arguments.keep:
             print(f"consumer: kept {work}")
@@ -121,14 +122,14 @@ def main():
             shutil.rmtree(work, ignore_errors=True)
 
 
-def check(whatsnew, work):
+def check(whatsnew, work, revision):
     version = package_version()
-    step(f"the committed HEAD, tagged {version}, in a bare repository")
-    if run(["git", "-C", ROOT, "status", "--porcelain", "--untracked-files=no"]).stdout.strip():
+    step(f"the committed {revision}, tagged {version}, in a bare repository")
+    if revision == "HEAD" and run(["git", "-C", ROOT, "status", "--porcelain", "--untracked-files=no"]).stdout.strip():
         print("consumer: note: the working tree has changes that are not committed; the library built is HEAD's", flush=True)
     bare = os.path.join(work, "whatsnew.git")
     run(["git", "init", "--quiet", "--bare", bare])
-    run(["git", "-C", ROOT, "push", "--quiet", bare, f"HEAD:refs/heads/main", f"HEAD:refs/tags/{version}"])
+    run(["git", "-C", ROOT, "push", "--quiet", bare, f"{revision}:refs/heads/main", f"{revision}:refs/tags/{version}"])
     run(["git", "-C", bare, "symbolic-ref", "HEAD", "refs/heads/main"])
 
     step("the example, pointed at it")
