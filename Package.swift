@@ -27,9 +27,11 @@ let package = Package(
         // in the default paths (`make deps` checks `pkg-config --exists libutf8proc`).
         .systemLibrary(name: "CUTF8Proc"),
         // libxml2's SAX2 parser for `compile --into appcast.xml`, loaded with dlopen when an appcast is read (so no
-        // other run loads libxml2 and the ICU it links); its headers are Debian's (libxml2-dev, `make deps`).
-        // (DWARF 4, as Swift writes it: valgrind 3.19, which `make link-order` runs, cannot read clang's DWARF 5.)
-        .target(name: "CXMLScanner", cSettings: [.unsafeFlags(["-I/usr/include/libxml2", "-gdwarf-4"])]),
+        // other run loads libxml2 and the ICU it links); its headers are Debian's (libxml2-dev, `make deps`), found
+        // through the link Sources/CXMLScanner/libxml2/libxml -> /usr/include/libxml2/libxml. Not a system library
+        // target with pkg-config: SwiftPM links what pkg-config names (-lxml2) into every program, and not
+        // `-I/usr/include/libxml2`: SwiftPM refuses such unsafe flags in a package used as a dependency.
+        .target(name: "CXMLScanner", cSettings: [.headerSearchPath("libxml2")]),
         // Threads, locks and hand-overs between threads: the one place that makes a thread.
         .target(name: "Threads"),
         .target(name: "YAMLTree", dependencies: ["CYAML", "Threads"]),

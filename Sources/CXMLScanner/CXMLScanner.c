@@ -6,6 +6,10 @@
 #include <stdio.h>
 #include <string.h>
 
+// Through the link libxml2/libxml -> /usr/include/libxml2/libxml of this target (see Package.swift).
+#if !__has_include(<libxml/parser.h>)
+#error "libxml2's headers are missing: install libxml2-dev (make deps), which puts them in /usr/include/libxml2"
+#endif
 #include <libxml/parser.h>
 #include <libxml/xmlerror.h>
 

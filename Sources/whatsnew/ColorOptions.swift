@@ -1,9 +1,5 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import WhatsNewCore
 
 enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
     case auto, always, never
@@ -19,10 +15,7 @@ struct ColorOptions: ParsableArguments {
         switch color {
         case .always: return true
         case .never: return false
-        case .auto:
-            if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return false }
-            if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
-            return isatty(descriptor) == 1
+        case .auto: return TerminalCapabilities.usesColorByDefault(on: descriptor)
         }
     }
 }

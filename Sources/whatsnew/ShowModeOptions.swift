@@ -24,10 +24,10 @@ enum ShowModeOptions {
     /// The mode of `--mode`, else of `WHATSNEW_SHOW_MODE` (empty counts as unset), else inline.
     static func mode(_ option: String?) throws -> ShowMode {
         if let option, let mode = ShowMode(name: option) { return mode }
-        guard let value = StateLocation.processEnvironment(ShowMode.environmentVariable), !value.isEmpty else { return .inline }
-        guard let mode = ShowMode(name: value) else {
-            throw Output.usage("\(ShowMode.environmentVariable) must be one of \(ShowMode.valueList), found '\(TerminalSafeText.visible(value))'")
+        do {
+            return try ShowMode.fromEnvironment() ?? .inline
+        } catch {
+            throw Output.usage(error.description)
         }
-        return mode
     }
 }

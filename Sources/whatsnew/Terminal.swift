@@ -9,27 +9,14 @@ import Darwin
 /// What the command line learns about its terminal.
 enum Terminal {
     /// The environment, for color and hyperlink detection.
-    static var environment: [String: String] {
-        var values: [String: String] = [:]
-        for name in ["COLORTERM", "TERM", "FORCE_HYPERLINK", "COLORFGBG"] {
-            if let value = getenv(name) { values[name] = String(cString: value) }
-        }
-        return values
-    }
+    static var environment: [String: String] { TerminalCapabilities.processEnvironment }
 
     /// The widths `--width` accepts, in columns.
     static let widths = ANSIEmitter.widths
 
-    /// The width for terminal output: `--width` when given, else the terminal's (at most the widest of
-    /// `widths`), else `COLUMNS` when it is a number within `widths` (anything else is ignored), else 80.
+    /// The width for terminal output: `--width` when given, else the terminal's (see `TerminalDisplay.width(of:)`).
     static func width(_ option: Int?) -> Int {
-        if let option { return option }
-        var size = winsize()
-        if isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, Int(size.ws_col) >= widths.lowerBound {
-            return min(Int(size.ws_col), widths.upperBound)
-        }
-        if let columns = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }), widths.contains(columns) { return columns }
-        return 80
+        option ?? TerminalDisplay.width(of: 1)
     }
 
     /// Refuses a `--width` outside `widths` as a usage error (exit 64).

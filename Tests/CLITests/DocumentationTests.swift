@@ -328,16 +328,22 @@ final class EmbeddingExampleTests: XCTestCase {
         }
     }
 
-    /// Every Swift block of `docs/library.md` is a part of the example's files, word for word.
+    /// Every Swift block of `docs/library.md` is a part of the examples' files, word for word: the embedding
+    /// example's, and the consumer package's (`docs/examples/consumer/`, built and run by `make test-consumer`).
     func testTheSwiftOfTheLibraryPageIsTheExamplesCode() throws {
-        let directory = Paths.repositoryRoot.appendingPathComponent("docs/examples/Embedding")
-        let sources = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".swift") }
-            .map { try String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8) }
+        let root = Paths.repositoryRoot
+        let embedding = root.appendingPathComponent("docs/examples/Embedding")
+        var sources = try FileManager.default.contentsOfDirectory(atPath: embedding.path).filter { $0.hasSuffix(".swift") }
+            .map { try String(contentsOf: embedding.appendingPathComponent($0), encoding: .utf8) }
+        for file in ["docs/examples/consumer/Package.swift", "docs/examples/consumer/Sources/consumer/main.swift"] {
+            sources.append(try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8))
+        }
         let blocks = try DocumentedCommands.blocks(in: "docs/library.md").filter { $0.language == "swift" && !$0.attributes.contains("no-run") }
         XCTAssertGreaterThanOrEqual(blocks.count, 3)
         for block in blocks {
             let text = block.lines.joined(separator: "\n")
-            XCTAssertTrue(sources.contains { $0.contains(text) }, "\(block.place): this Swift is not in docs/examples/Embedding/ as written")
+            XCTAssertTrue(sources.contains { $0.contains(text) },
+                          "\(block.place): this Swift is not in docs/examples/Embedding/ or docs/examples/consumer/ as written")
         }
     }
 }

@@ -27,6 +27,10 @@ public enum CommandRunner {
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = nil
         env["COLUMNS"] = nil
+        // The terminal the suite runs in does not decide about hyperlinks (see TerminalCapabilities.detect).
+        for name in ["FORCE_HYPERLINK", "TMUX", "STY", "TERM_PROGRAM", "VTE_VERSION", "KONSOLE_VERSION", "WT_SESSION", "KITTY_WINDOW_ID"] {
+            env[name] = nil
+        }
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let out = Pipe(), err = Pipe(), input = Pipe()

@@ -41,7 +41,9 @@ func showWhatsNew(manifestPath: String, current: SemanticVersion, stateFile: Str
             var shown = manifest
             shown.versions = entries
             let notes = ReleaseNotes(shown, selection: Selection())
-            let terminal = TerminalCapabilities.detect(useColor: useColor(), environment: environment(["COLORTERM", "TERM", "FORCE_HYPERLINK", "COLORFGBG"]))
+            // Colors and links as `whatsnew show` has them: NO_COLOR, TERM=dumb, a pipe, and what the terminal supports.
+            let terminal = TerminalCapabilities.detect(useColor: TerminalCapabilities.usesColorByDefault(on: 1),
+                                                       environment: TerminalCapabilities.processEnvironment)
             print(ANSIEmitter(capabilities: terminal, width: width).emit(notes), terminator: "")
         }
         if let problem = outcome.plan.stateProblem { printError(TextDiagnosticPrinter().render(problem)) }
@@ -52,22 +54,9 @@ func showWhatsNew(manifestPath: String, current: SemanticVersion, stateFile: Str
     }
 }
 
-/// Colors as whatsnew's `--color auto` has them: on a terminal, unless NO_COLOR is set (and not empty) or TERM is dumb.
-func useColor() -> Bool {
-    if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return false }
-    if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
-    return isatty(1) == 1
-}
-
 func printError(_ text: String) {
     var text = text
     text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
-}
-
-func environment(_ names: [String]) -> [String: String] {
-    var values: [String: String] = [:]
-    for name in names { if let value = getenv(name) { values[name] = String(cString: value) } }
-    return values
 }
 
 // The command line: two arguments and two options, read by hand to keep the example about whatsnew.
