@@ -21,6 +21,31 @@ public struct ChangelogImporter {
     }
 }
 
+extension ChangelogImporter {
+    /// The version a tag ends with (`v1.2.0` → `1.2.0`): the longest suffix that starts with a digit and parses,
+    /// among the last `longestVersion` bytes. Trying every start parses the rest of the tag each time, so a tag
+    /// of 200,000 digits took minutes; a tag is one git ref name, which a file system holds in 255 bytes.
+    static func versionSuffix(of tag: String) -> String? {
+        var parsedBytes = 0
+        return versionSuffix(of: tag, parsedBytes: &parsedBytes)
+    }
+
+    /// `versionSuffix(of:)`, adding to `parsedBytes` the bytes it handed to the parser (the work a test counts).
+    static func versionSuffix(of tag: String, parsedBytes: inout Int) -> String? {
+        let bytes = Array(tag.utf8)
+        for start in max(0, bytes.count - longestVersion)..<bytes.count where bytes[start] >= UInt8(ascii: "0") && bytes[start] <= UInt8(ascii: "9") {
+            // (A start inside a character of several bytes is never a digit.)
+            let candidate = String(decoding: bytes[start...], as: UTF8.self)
+            parsedBytes += bytes.count - start
+            if case .success = SemanticVersion.parse(candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// The most bytes a tag's version is looked for in (see `versionSuffix`).
+    static let longestVersion = 255
+}
+
 private struct Reader {
     let file: SourceFile
     let engine: DiagnosticEngine
@@ -187,22 +212,13 @@ private struct Reader {
         guard linked == nil else { return }
         if release.unreleased {
             // `…/compare/v1.2.0...HEAD`: the prefix is not known until a release's link tells it.
-            if parsed.tag == "HEAD", let older = parsed.olderTag, let version = Self.versionSuffix(of: older) {
+            if parsed.tag == "HEAD", let older = parsed.olderTag, let version = ChangelogImporter.versionSuffix(of: older) {
                 linked = (parsed.repository, String(older.dropLast(version.count)))
             }
             return
         }
         guard parsed.tag.hasSuffix(release.version) else { return }
         linked = (parsed.repository, String(parsed.tag.dropLast(release.version.count)))
-    }
-
-    /// The version a tag ends with (`v1.2.0` → `1.2.0`): the longest suffix that starts with a digit and parses.
-    private static func versionSuffix(of tag: String) -> String? {
-        for start in tag.indices where tag[start].isNumber {
-            let candidate = String(tag[start...])
-            if case .success = SemanticVersion.parse(candidate) { return candidate }
-        }
-        return nil
     }
 
     private mutating func bullet(_ item: [MarkdownBlock], place: MarkdownOutline.Item) {
