@@ -62,13 +62,15 @@ public final class DiagnosticEngine {
 
     /// Reports each of `findings` but those `isReported` says were reported already (see `LayerAgreement`:
     /// two layers finding one problem report it once). Exact also for the findings neither engine kept,
-    /// through their places.
-    func report(_ findings: Findings, except isReported: (_ place: Place, _ subject: String?) -> Bool) {
+    /// through their places. Without `rememberingPlaces` (for the run's own engine, whose findings no other
+    /// layer is compared with), their places are counted and not kept.
+    func report(_ findings: Findings, except isReported: (_ place: Place, _ subject: String?) -> Bool, rememberingPlaces: Bool = true) {
         for (index, place) in findings.places.enumerated() {
             let subject = findings.subjects[index]
             guard !isReported(place, subject) else { continue }
             let severity = strict && place.severity == .warning ? Severity.error : place.severity
             count(severity)
+            guard rememberingPlaces else { continue }
             if let subject { subjects[places.count] = subject }
             places.append(Place(key: place.key, severity: severity, code: place.code))
         }

@@ -12,11 +12,16 @@ public struct ChangelogImporter {
     /// The changelog of `file`; nil (after reporting `import-no-releases`) when it has no release heading.
     public func read(_ file: SourceFile, engine: DiagnosticEngine) -> ImportedChangelog? {
         var reader = Reader(file: file, engine: engine)
-        let outline = MarkdownOutline(parsing: String(decoding: file.bytes, as: UTF8.self)).blocks
-        for block in outline {
+        // Block by block, each freed once read: what is kept of one is the changes it makes, the lines it
+        // covers and the URLs it links to.
+        var covered = LinkDefinition.CoveredLines(file: file)
+        var destinations: Set<String> = []
+        MarkdownOutline.forEachBlock(parsing: String(decoding: file.bytes, as: UTF8.self)) { block in
             reader.read(block)
+            covered.add(block)
+            LinkDefinition.addDestinations(in: [block.block], to: &destinations)
         }
-        reader.unused(LinkDefinition.find(in: file, outline: outline), used: LinkDefinition.destinations(in: outline.map(\.block)))
+        reader.unused(LinkDefinition.find(in: file, covered: covered), used: destinations)
         return reader.finish()
     }
 }
