@@ -28,16 +28,20 @@ enum MarkdownParser {
 
     /// The top-level blocks of `source`, handed to `body` one at a time; each block's part of cmark's tree is
     /// freed once it is read, so a reader that keeps little holds no more than cmark's tree at its largest.
+    /// Only the parse holds the lock: `body` may parse Markdown itself while the tree is read.
     static func outline(_ source: String, _ body: (MarkdownOutline.Block) -> Void) {
-        shared.withLock { parser in
+        let parsed: (document: OpaquePointer?, parsed: Bool) = shared.withLock { parser in
             if parser == nil { parser = CmarkParser() }
-            guard let parser else {
-                body(MarkdownOutline.Block(block: .paragraph([.text(source)]), line: 1, column: 1, items: [],
-                                           contentLines: 1...max(1, source.split(separator: "\n", omittingEmptySubsequences: false).count)))
-                return
-            }
-            parser.outline(source, body)
+            guard let parser else { return (nil, false) }
+            return (parser.document(source), true)
         }
+        guard parsed.parsed else {
+            body(MarkdownOutline.Block(block: .paragraph([.text(source)]), line: 1, column: 1, items: [],
+                                       contentLines: 1...max(1, source.split(separator: "\n", omittingEmptySubsequences: false).count)))
+            return
+        }
+        guard let document = parsed.document else { return }
+        CmarkParser.outline(document, body)
     }
 
     /// The one parser, created on first use; the lock makes every cmark parse run alone.
@@ -72,11 +76,11 @@ private final class CmarkParser: @unchecked Sendable {
         return TreeReader(document: document).read()
     }
 
-    func outline(_ source: String, _ body: (MarkdownOutline.Block) -> Void) {
-        guard let document = document(source) else { return }
+    /// Hands `document`'s top-level blocks to `body`, freeing each after it is read, then the document.
+    static func outline(_ document: OpaquePointer, _ body: (MarkdownOutline.Block) -> Void) {
         defer { cmark_node_free(document) }
         while let child = cmark_node_first_child(document) {
-            if let block = Self.located(child, depth: 0) { body(block) }
+            if let block = located(child, depth: 0) { body(block) }
             cmark_node_unlink(child)
             cmark_node_free(child)
         }
@@ -138,7 +142,7 @@ private final class CmarkParser: @unchecked Sendable {
         return count
     }
 
-    private func document(_ source: String) -> OpaquePointer? {
+    func document(_ source: String) -> OpaquePointer? {
         var source = source
         source.withUTF8 { bytes in
             guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
