@@ -64,6 +64,22 @@ final class KeepAChangelogTests: XCTestCase {
         XCTAssertNil(CompareLinks.parse("https://github.com/o/r/pull/12"))
     }
 
+    /// Issue 26: the version at the end of an `[Unreleased]` link's tag was found by parsing every suffix that
+    /// starts with a digit, so a tag of 200,000 digits parsed some 20 billion bytes. Only its last 255 bytes
+    /// (a git ref name's length) are tried now.
+    func testATagOfALongDigitRunIsSearchedOnlyInItsLastBytes() {
+        var parsed = 0
+        let tag = "v" + String(repeating: "1", count: 200_000) + ".0.0"
+        XCTAssertEqual(ChangelogImporter.versionSuffix(of: tag, parsedBytes: &parsed), String(repeating: "1", count: 19) + ".0.0",
+                       "the longest suffix that parses: a major version that fits 64 bits")
+        XCTAssertLessThanOrEqual(parsed, ChangelogImporter.longestVersion * ChangelogImporter.longestVersion)
+        parsed = 0
+        XCTAssertEqual(ChangelogImporter.versionSuffix(of: "release-1.2.0-beta.1", parsedBytes: &parsed), "1.2.0-beta.1")
+        XCTAssertEqual(ChangelogImporter.versionSuffix(of: "v01.2.0"), "1.2.0")
+        XCTAssertNil(ChangelogImporter.versionSuffix(of: "v1.0.0-" + String(repeating: "a", count: 300)),
+                     "a version longer than a ref name is not looked for")
+    }
+
     // MARK: YAML scalars
 
     func testEveryScalarReadsBackAsTheSameString() throws {

@@ -16,7 +16,7 @@ struct Publishing: Sendable {
 
     /// Checks what the plan's publishing formats need of the selected notes; nil when that is an error.
     static func prepare(_ manifest: Manifest, notes: ReleaseNotes, selection: Selection, plan: OutputPlan, request: CompileRequest,
-                        engine: DiagnosticEngine) -> Publishing? {
+                        budget: inout OutputBudget, engine: DiagnosticEngine) -> Publishing? {
         let formats = Set(plan.targets.map(\.format))
         var publishing = Publishing()
         publishing.feedLinks = feedLinks(plan, notes: notes)
@@ -32,13 +32,18 @@ struct Publishing: Sendable {
         }
         if formats.contains(.fastlane) {
             publishing.fastlaneFiles = FastlaneEmitter.files(manifest, entries: entries, engine: engine) ?? []
+            let bytes = publishing.fastlaneFiles.reduce(0) { $0 + $1.path.utf8.count + $1.text.utf8.count }
+            if let problem = budget.spend(bytes, on: "the \(publishing.fastlaneFiles.count) files of --format fastlane") {
+                engine.report(problem)
+                return nil
+            }
         }
         if let feed = formats.intersection(feedFormats).sorted(by: { $0.rawValue < $1.rawValue }).first {
             checkFeeds(manifest, notes: notes, entries: entries, formats: formats, naming: feed, engine: engine)
         }
         if formats.contains(.appcast) {
             if let appcast = request.appcastToFill {
-                fill(appcast, notes: notes, entries: entries, into: &publishing, engine: engine)
+                fill(appcast, notes: notes, entries: entries, into: &publishing, budget: &budget, engine: engine)
             } else {
                 for entry in entries where entry.build == nil {
                     engine.report(Diagnostic(.error, code: "missing-build",
@@ -81,10 +86,10 @@ struct Publishing: Sendable {
 
     /// Fills the appcast of `--into`; a version that no item is for is a warning at that version.
     private static func fill(_ appcast: AppcastInput, notes: ReleaseNotes, entries: [VersionEntry], into publishing: inout Publishing,
-                             engine: DiagnosticEngine) {
+                             budget: inout OutputBudget, engine: DiagnosticEngine) {
         let filled: AppcastFiller.Filled
         do {
-            filled = try AppcastFiller.fill(appcast.bytes, with: notes)
+            filled = try AppcastFiller.fill(appcast.bytes, with: notes, budget: budget.remaining)
         } catch {
             let file = SourceFile(name: appcast.path, contents: appcast.bytes)
             let range = error.line > 0 ? SourceRange(at: file.mark(line: error.line, scalarColumn: max(0, error.column - 1))) : nil
@@ -93,6 +98,17 @@ struct Publishing: Sendable {
                                      file: error.isUnavailable ? nil : file, range: range))
             return
         }
+        if let over = filled.overBudget {
+            let file = SourceFile(name: appcast.path, contents: appcast.bytes)
+            engine.report(Diagnostic(.error, code: "output-budget-exceeded",
+                                     message: "filling '\(appcast.path)' writes a version's notes into every item for it, and with the run's other outputs "
+                                         + "comes to more than \(budget.limit) bytes at this item, after \(over.filledItems) filled; expected at most "
+                                         + "\(OutputBudget.bytesPerInputByte) per input byte (at least \(OutputBudget.floor) in all)",
+                                     file: file, range: SourceRange(at: file.mark(atOffset: over.item.startTag.lowerBound)),
+                                     fix: "remove the items that repeat a version, or leave versions out with --release or --since"))
+            return
+        }
+        _ = budget.spend(filled.bytes.count)
         publishing.filledAppcast = filled.bytes
         publishing.appcastChanged = filled.changed
         let locations = Dictionary(entries.map { ($0.version, $0.versionLocation ?? $0.location) }, uniquingKeysWith: { first, _ in first })

@@ -94,7 +94,9 @@ extension Compiler {
         }
         guard !engine.hasErrors else { return nil }
         let notes = ReleaseNotes(manifest, selection: selection)
-        if let problem = OutputBudget.problem(notes, of: manifest) {
+        // Everything the run writes, together, before any of it is written (see `OutputBudget`).
+        var budget = OutputBudget(inputBytes: manifest.inputByteCount > 0 ? manifest.inputByteCount + (request.appcastToFill?.bytes.count ?? 0) : 0)
+        if let problem = budget.spend(notes, of: manifest) ?? budget.spend(whatsNewKitJSON?.utf8.count ?? 0, on: "WhatsNewKit's JSON") {
             engine.report(problem)
             return nil
         }
@@ -104,7 +106,8 @@ extension Compiler {
                                      message: "--page showcase shows one version, and \(notes.versions.count) are selected: it shows the newest, \(newest.displayVersion)",
                                      fix: "choose the version with --release (e.g. --release \(newest.version.description)), or use --page changelog for all of them"))
         }
-        guard let publishing = Publishing.prepare(manifest, notes: notes, selection: selection, plan: plan, request: request, engine: engine) else {
+        guard let publishing = Publishing.prepare(manifest, notes: notes, selection: selection, plan: plan, request: request, budget: &budget,
+                                                  engine: engine) else {
             return nil
         }
         // A template's output is rendered now (it is rendered whole in any case), so that the variables it uses
@@ -113,9 +116,14 @@ extension Compiler {
         if let template = request.template {
             templateOutput = template.emit(notes, imageFiles: readOptions.imageFiles, feeds: publishing.feedLinks, engine: engine)
             guard !engine.hasErrors else { return nil }
+            let (bytes, overflow) = (templateOutput?.utf8.count ?? 0).multipliedReportingOverflow(by: plan.targets.count)
+            if let problem = budget.spend(overflow ? Int.max : bytes, on: "the template's output in each of \(plan.targets.count) files") {
+                engine.report(problem)
+                return nil
+            }
         }
         // `--locale all`: the notes again in each locale of the plan's targets.
-        let locales = LocaleOutputs(manifest, selection: selection, plan: plan)
+        guard let locales = LocaleOutputs(manifest, selection: selection, plan: plan, budget: &budget, engine: engine) else { return nil }
         if leavesMemoryForExit { ProcessLifetime.keep(notes) }
         return Compilation(notes: notes, request: request, whatsNewKitJSON: whatsNewKitJSON, whatsNewKitRefs: whatsNewKitRefs,
                            templateOutput: templateOutput,

@@ -16,9 +16,15 @@ struct AppcastFiller {
         var changed: Bool
         /// The selected versions no item of the appcast is for.
         var versionsWithoutItem: [ReleaseNotes.Version]
+        /// The item whose description took the filled file past `budget`, and how many items were filled up to it
+        /// (then nothing else is filled).
+        var overBudget: (item: AppcastDocument.Item, filledItems: Int)?
     }
 
-    static func fill(_ bytes: [UInt8], with notes: ReleaseNotes) throws(AppcastDocument.Problem) -> Filled {
+    /// The appcast `bytes` with the descriptions of `notes`, unless the filled file would be larger than `budget`
+    /// bytes (a version's notes go into every item for it, and an appcast may have many): then `overBudget`
+    /// says where, and the file is not made.
+    static func fill(_ bytes: [UInt8], with notes: ReleaseNotes, budget: Int = Int.max) throws(AppcastDocument.Problem) -> Filled {
         let document = try AppcastDocument(bytes)
         var byBuild: [String: Int] = [:]
         var byVersion: [SemanticVersion: Int] = [:]
@@ -35,6 +41,7 @@ struct AppcastFiller {
         var descriptions: [Int: [UInt8]] = [:]
         var edits: [(range: Range<Int>, bytes: [UInt8])] = []
         var matched = Set<Int>()
+        var size = bytes.count
         for item in document.items {
             guard let index = match(item) else { continue }
             matched.insert(index)
@@ -45,7 +52,8 @@ struct AppcastFiller {
                 description += "</description>"
                 descriptions[index] = description.bytes
             }
-            let description = descriptions[index]!
+            guard let description = descriptions[index] else { continue }
+            let editCount = edits.count
             if let existing = item.description {
                 if !bytes[existing].elementsEqual(description) { edits.append((existing, description)) }
             } else if let anchor = item.title ?? item.versionElement {
@@ -55,6 +63,12 @@ struct AppcastFiller {
             } else if let first = item.firstChild {
                 let indentation = Self.indentation(before: first.lowerBound, in: bytes)
                 edits.append((first.lowerBound..<first.lowerBound, description + (indentation.map { [UInt8(ascii: "\n")] + $0 } ?? [])))
+            }
+            if edits.count > editCount, let edit = edits.last {
+                size += edit.bytes.count - edit.range.count
+                guard size <= budget else {
+                    return Filled(bytes: [], changed: false, versionsWithoutItem: [], overBudget: (item, editCount))
+                }
             }
         }
         var filled: [UInt8] = []
@@ -67,7 +81,7 @@ struct AppcastFiller {
         }
         filled += bytes[copied...]
         let unmatched = notes.versions.indices.filter { !matched.contains($0) }.map { notes.versions[$0] }
-        return Filled(bytes: filled, changed: !edits.isEmpty, versionsWithoutItem: unmatched)
+        return Filled(bytes: filled, changed: !edits.isEmpty, versionsWithoutItem: unmatched, overBudget: nil)
     }
 
     /// The spaces and tabs between the start of the line and `offset`, or nil when something else stands there.

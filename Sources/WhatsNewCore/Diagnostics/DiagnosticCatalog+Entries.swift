@@ -576,10 +576,11 @@ extension DiagnosticCatalog {
 
         Fix: Write the absolute URL, with its scheme.
         """#),
-        Entry(code: "missing-translation", severity: .warning, summary: #"A localized text lacks a locale that other texts of the manifest have; `--locale` would show it in another language."#,
+        Entry(code: "missing-translation", severity: .warning, summary: #"A localized text lacks a locale that other texts of the manifest have; `--locale` would show it in another language. A text that lacks more than ten names the first ten and counts the others ("has no translation in 40000 locales ('aa-AA', …, 'aa-AJ' and 39990 more)")."#,
               documentation: #"""
         A localized text lacks a locale that other texts of the manifest have; `--locale` would show it in another
-        language.
+        language. A text that lacks more than ten names the first ten and counts the others ("has no translation
+        in 40000 locales ('aa-AA', …, 'aa-AJ' and 39990 more)").
 
         $ whatsnew validate docs/examples/diagnostics/missing-translation.yaml
         docs/examples/diagnostics/missing-translation.yaml:6:12: warning: the title of version 1.1.0 has no 'de' translation, which other texts of the manifest have; a 'de' reader gets its first entry, 'en' [missing-translation]
@@ -973,11 +974,14 @@ extension DiagnosticCatalog {
         Fix: Do what the fix line says at the position shown: the message names the tag and, for a section
         closed by the wrong name, the section that is open and where it opened (see mustache(5)).
         """##),
-        Entry(code: "output-budget-exceeded", severity: .error, summary: #"The texts the outputs would write are more than 8 bytes per input byte (at least 1 MiB): a long text in `defaults` or a registry entry is written again in every version that uses it. Reported at the version that crosses the budget, before anything is written."#,
+        Entry(code: "output-budget-exceeded", severity: .error, summary: #"What the run's outputs would write, all of them together, is more than 8 bytes per input byte (the manifest's files and the appcast of `--into`; at least 1 MiB): a long text in `defaults` or a registry entry is written again in every version that uses it, `--locale all` writes the notes again in every locale (and each HTML page links to every other language's), and `--into` writes a version's notes into every appcast item for it. Reported where the budget is crossed — the version (and, for `--locale all`, the locale), or the appcast item — before anything is written."#,
               documentation: #"""
-        The texts the outputs would write are more than 8 bytes per input byte (at least 1 MiB): a long text in
-        `defaults` or a registry entry is written again in every version that uses it. Reported at the version that
-        crosses the budget, before anything is written.
+        What the run's outputs would write, all of them together, is more than 8 bytes per input byte (the
+        manifest's files and the appcast of `--into`; at least 1 MiB): a long text in `defaults` or a registry entry
+        is written again in every version that uses it, `--locale all` writes the notes again in every locale (and
+        each HTML page links to every other language's), and `--into` writes a version's notes into every appcast
+        item for it. Reported where the budget is crossed — the version (and, for `--locale all`, the locale), or the
+        appcast item — before anything is written.
 
         $ whatsnew compile docs/examples/diagnostics/output-budget-exceeded.yaml --format markdown -o changelog.md
         docs/examples/diagnostics/output-budget-exceeded.yaml:20:16: error: the notes, newest first, repeat their texts to more than 1048576 bytes by version 1.15.0; expected at most 8 per input byte (at least 1048576 in all) [output-budget-exceeded]
@@ -987,7 +991,8 @@ extension DiagnosticCatalog {
            = fix: a text in 'defaults' or in a registry entry is written again in every version that uses it; shorten it, or give the versions texts of their own
         1 error generated.
 
-        Fix: Shorten the repeated text, or give the versions texts of their own.
+        Fix: Shorten the repeated text, or give the versions texts of their own; compile the locales you need one
+        at a time with `--locale L`; remove appcast items that repeat a version.
         """#),
         Entry(code: "showcase-one-version", severity: .warning, summary: #"`--page showcase` shows one version, and several are selected: the page shows the newest."#,
               documentation: #"""

@@ -4,10 +4,10 @@ import YAMLTree
 ///
 /// It keeps at most `limit` diagnostics — the first ones in file, line and column order, which are the ones
 /// printed — and only counts the rest, so a manifest with a million problems costs the memory of the ones
-/// shown and a few bytes for each other one (its place, severity and code, which `report(_:except:)` needs
-/// to recognise a problem that two layers found). A diagnostic past the limit is dropped after one
-/// comparison. The counts (`errorCount`, `warningCount`, `summary`) are always exact; `omitted` says how
-/// many were not kept.
+/// shown and, for a problem that two layers may both find (a code `LayerAgreement` pairs), 16 bytes for its
+/// place, severity and code, which `report(_:except:)` needs to recognise it. A diagnostic past the limit is
+/// dropped after one comparison. The counts (`errorCount`, `warningCount`, `summary`) are always exact;
+/// `omitted` says how many were not kept.
 public final class DiagnosticEngine {
     /// How many diagnostics an engine keeps unless told otherwise (`--max-diagnostics`).
     public static let defaultLimit = 1000
@@ -20,8 +20,11 @@ public final class DiagnosticEngine {
     private var kept: [Kept] = []
     /// Once pruned, the order key of the last diagnostic kept: one that sorts after it is only counted.
     private var threshold: OrderKey?
-    /// The place and severity of every diagnostic that has a place, in the order they were reported.
+    /// The place, severity and code of every diagnostic that has a place and a code `LayerAgreement` pairs, in
+    /// the order they were reported (the others are only counted).
     private var places: [Place] = []
+    /// The subjects of the places that have one (`Diagnostic.subject`), by their index in `places`.
+    private var subjects: [Int: String] = [:]
     /// How many diagnostics were reported (the next one's sequence number).
     private var reported = 0
     public private(set) var errorCount = 0
@@ -37,8 +40,15 @@ public final class DiagnosticEngine {
         var diagnostic = diagnostic
         if strict, diagnostic.severity == .warning { diagnostic.severity = .error }
         count(diagnostic.severity)
-        if let place = Place(of: diagnostic) { places.append(place) }
+        remember(diagnostic)
         keep(diagnostic)
+    }
+
+    /// Records the place of `diagnostic` when another layer may report the same problem.
+    private func remember(_ diagnostic: Diagnostic) {
+        guard let place = Place(of: diagnostic) else { return }
+        if let subject = diagnostic.subject { subjects[places.count] = subject }
+        places.append(place)
     }
 
     public func report(contentsOf diagnostics: [Diagnostic]) {
@@ -47,24 +57,29 @@ public final class DiagnosticEngine {
 
     /// Reports what another engine found: its kept diagnostics, and the counts of the ones it did not keep.
     public func report(contentsOf findings: Findings) {
-        report(findings, except: { _ in false })
+        report(findings, except: { _, _ in false })
     }
 
     /// Reports each of `findings` but those `isReported` says were reported already (see `LayerAgreement`:
     /// two layers finding one problem report it once). Exact also for the findings neither engine kept,
-    /// through their places.
-    func report(_ findings: Findings, except isReported: (Place) -> Bool) {
-        for place in findings.places where !isReported(place) {
+    /// through their places. Without `rememberingPlaces` (for the run's own engine, whose findings no other
+    /// layer is compared with), their places are counted and not kept.
+    func report(_ findings: Findings, except isReported: (_ place: Place, _ subject: String?) -> Bool, rememberingPlaces: Bool = true) {
+        for (index, place) in findings.places.enumerated() {
+            let subject = findings.subjects[index]
+            guard !isReported(place, subject) else { continue }
             let severity = strict && place.severity == .warning ? Severity.error : place.severity
             count(severity)
-            places.append(Place(key: place.key, severity: severity, code: place.code, subject: place.subject))
+            guard rememberingPlaces else { continue }
+            if let subject { subjects[places.count] = subject }
+            places.append(Place(key: place.key, severity: severity, code: place.code))
         }
         let unplaced = findings.unplaced
         errorCount += unplaced.errors + (strict ? unplaced.warnings : 0)
         warningCount += strict ? 0 : unplaced.warnings
         noteCount += unplaced.notes
         for diagnostic in findings.kept {
-            if let place = Place(of: diagnostic), isReported(place) { continue }
+            if let place = Place(of: diagnostic), isReported(place, diagnostic.subject) { continue }
             var diagnostic = diagnostic
             if strict, diagnostic.severity == .warning { diagnostic.severity = .error }
             keep(diagnostic)
@@ -80,7 +95,7 @@ public final class DiagnosticEngine {
         unplaced.errors = errorCount - placed.errors
         unplaced.warnings = warningCount - placed.warnings
         unplaced.notes = noteCount - placed.notes
-        return Findings(kept: diagnostics, places: places, unplaced: unplaced)
+        return Findings(kept: diagnostics, places: places, subjects: subjects, unplaced: unplaced)
     }
 
     /// A moment in the engine's history, to act on what was reported after it.
@@ -174,6 +189,9 @@ extension DiagnosticEngine {
 
         let kept: [Diagnostic]
         let places: [Place]
+        /// The subjects of `places`, by index.
+        let subjects: [Int: String]
+        /// The counts of the diagnostics without a place in `places`.
         let unplaced: Counts
     }
 
@@ -183,27 +201,27 @@ extension DiagnosticEngine {
         let offset: UInt32
     }
 
-    /// A diagnostic's place, severity and code (and the key a missing key is about): all that is remembered
-    /// of one that was not kept, and all that `LayerAgreement` compares.
+    /// A diagnostic's place, severity and code: all that is remembered of one that was not kept, and all that
+    /// `LayerAgreement` compares (with the key a missing key is about, kept beside it). 16 bytes: a manifest
+    /// may have a million problems, each found by both layers.
     struct Place: Sendable {
         let key: PlaceKey
         let severity: Severity
-        let code: String
-        let subject: String?
+        /// The code's number among `LayerAgreement.codes`.
+        let code: UInt16
 
-        init(key: PlaceKey, severity: Severity, code: String, subject: String?) {
+        init(key: PlaceKey, severity: Severity, code: UInt16) {
             self.key = key
             self.severity = severity
             self.code = code
-            self.subject = subject
         }
 
+        /// The place of `diagnostic`; nil when it has none, or a code `LayerAgreement` does not pair.
         init?(of diagnostic: Diagnostic) {
-            guard let file = diagnostic.file, let range = diagnostic.range else { return nil }
+            guard let file = diagnostic.file, let range = diagnostic.range, let code = LayerAgreement.number(of: diagnostic.code) else { return nil }
             key = PlaceKey(file: ObjectIdentifier(file), offset: UInt32(clamping: range.start.offset))
             severity = diagnostic.severity
-            code = diagnostic.code
-            subject = diagnostic.subject
+            self.code = code
         }
     }
 

@@ -12,13 +12,43 @@ public struct ChangelogImporter {
     /// The changelog of `file`; nil (after reporting `import-no-releases`) when it has no release heading.
     public func read(_ file: SourceFile, engine: DiagnosticEngine) -> ImportedChangelog? {
         var reader = Reader(file: file, engine: engine)
-        let outline = MarkdownOutline(parsing: String(decoding: file.bytes, as: UTF8.self)).blocks
-        for block in outline {
+        // Block by block, each freed once read: what is kept of one is the changes it makes, the lines it
+        // covers and the URLs it links to.
+        var covered = LinkDefinition.CoveredLines(file: file)
+        var destinations: Set<String> = []
+        MarkdownOutline.forEachBlock(parsing: String(decoding: file.bytes, as: UTF8.self)) { block in
             reader.read(block)
+            covered.add(block)
+            LinkDefinition.addDestinations(in: [block.block], to: &destinations)
         }
-        reader.unused(LinkDefinition.find(in: file, outline: outline), used: LinkDefinition.destinations(in: outline.map(\.block)))
+        reader.unused(LinkDefinition.find(in: file, covered: covered), used: destinations)
         return reader.finish()
     }
+}
+
+extension ChangelogImporter {
+    /// The version a tag ends with (`v1.2.0` → `1.2.0`): the longest suffix that starts with a digit and parses,
+    /// among the last `longestVersion` bytes. Trying every start parses the rest of the tag each time, so a tag
+    /// of 200,000 digits took minutes; a tag is one git ref name, which a file system holds in 255 bytes.
+    static func versionSuffix(of tag: String) -> String? {
+        var parsedBytes = 0
+        return versionSuffix(of: tag, parsedBytes: &parsedBytes)
+    }
+
+    /// `versionSuffix(of:)`, adding to `parsedBytes` the bytes it handed to the parser (the work a test counts).
+    static func versionSuffix(of tag: String, parsedBytes: inout Int) -> String? {
+        let bytes = Array(tag.utf8)
+        for start in max(0, bytes.count - longestVersion)..<bytes.count where bytes[start] >= UInt8(ascii: "0") && bytes[start] <= UInt8(ascii: "9") {
+            // (A start inside a character of several bytes is never a digit.)
+            let candidate = String(decoding: bytes[start...], as: UTF8.self)
+            parsedBytes += bytes.count - start
+            if case .success = SemanticVersion.parse(candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// The most bytes a tag's version is looked for in (see `versionSuffix`).
+    static let longestVersion = 255
 }
 
 private struct Reader {
@@ -187,22 +217,13 @@ private struct Reader {
         guard linked == nil else { return }
         if release.unreleased {
             // `…/compare/v1.2.0...HEAD`: the prefix is not known until a release's link tells it.
-            if parsed.tag == "HEAD", let older = parsed.olderTag, let version = Self.versionSuffix(of: older) {
+            if parsed.tag == "HEAD", let older = parsed.olderTag, let version = ChangelogImporter.versionSuffix(of: older) {
                 linked = (parsed.repository, String(older.dropLast(version.count)))
             }
             return
         }
         guard parsed.tag.hasSuffix(release.version) else { return }
         linked = (parsed.repository, String(parsed.tag.dropLast(release.version.count)))
-    }
-
-    /// The version a tag ends with (`v1.2.0` → `1.2.0`): the longest suffix that starts with a digit and parses.
-    private static func versionSuffix(of tag: String) -> String? {
-        for start in tag.indices where tag[start].isNumber {
-            let candidate = String(tag[start...])
-            if case .success = SemanticVersion.parse(candidate) { return candidate }
-        }
-        return nil
     }
 
     private mutating func bullet(_ item: [MarkdownBlock], place: MarkdownOutline.Item) {

@@ -17,21 +17,42 @@ struct LinkDefinition: Sendable, Hashable {
 
     /// The definitions of `file`, in the order written, given its outline.
     static func find(in file: SourceFile, outline: [MarkdownOutline.Block]) -> [LinkDefinition] {
-        guard file.lineCount > 0 else { return [] }
-        var covered = [Bool](repeating: false, count: file.lineCount + 1)
-        // A list's span also holds the definitions written inside its items (indented under a bullet), so its
-        // items' blocks are what cover lines; a block quote, whose blocks have no positions, covers its span.
-        var blocks = outline
-        while let block = blocks.popLast() {
-            if case .list = block.block, !block.items.isEmpty {
-                blocks += block.items.flatMap(\.blocks)
-                continue
-            }
-            // (cmark-gfm and `SourceFile` count lines alike; the bounds keep a disagreement harmless.)
-            let first = max(1, block.contentLines.lowerBound), last = min(file.lineCount, block.contentLines.upperBound)
-            guard first <= last else { continue }
-            for line in first...last { covered[line] = true }
+        var covered = CoveredLines(file: file)
+        for block in outline { covered.add(block) }
+        return find(in: file, covered: covered)
+    }
+
+    /// The lines of a file that its outline's blocks cover, marked block by block (see `find`).
+    struct CoveredLines {
+        private(set) var lines: [Bool]
+
+        init(file: SourceFile) {
+            lines = [Bool](repeating: false, count: file.lineCount + 1)
         }
+
+        /// Marks the lines of `block`. A list's span also holds the definitions written inside its items (indented
+        /// under a bullet), so its items' blocks are what cover lines; a block quote, whose blocks have no
+        /// positions, covers its span.
+        mutating func add(_ block: MarkdownOutline.Block) {
+            let lineCount = lines.count - 1
+            var blocks = [block]
+            while let block = blocks.popLast() {
+                if case .list = block.block, !block.items.isEmpty {
+                    blocks += block.items.flatMap(\.blocks)
+                    continue
+                }
+                // (cmark-gfm and `SourceFile` count lines alike; the bounds keep a disagreement harmless.)
+                let first = max(1, block.contentLines.lowerBound), last = min(lineCount, block.contentLines.upperBound)
+                guard first <= last else { continue }
+                for line in first...last { lines[line] = true }
+            }
+        }
+    }
+
+    /// The definitions of `file`, in the order written, given the lines its blocks cover.
+    static func find(in file: SourceFile, covered: CoveredLines) -> [LinkDefinition] {
+        guard file.lineCount > 0 else { return [] }
+        let covered = covered.lines
         // Each definition's lines: its first, then any continuation (a destination or title on the next line).
         var found: [(label: String, line: Int, column: Int, lines: [String])] = []
         for line in 1...file.lineCount where !covered[line] {
@@ -99,6 +120,12 @@ struct LinkDefinition: Sendable, Hashable {
     /// Every link and image destination in `blocks`: what a definition's URL must be among to be used.
     static func destinations(in blocks: [MarkdownBlock]) -> Set<String> {
         var found: Set<String> = []
+        addDestinations(in: blocks, to: &found)
+        return found
+    }
+
+    /// Adds every link and image destination in `blocks` to `found`.
+    static func addDestinations(in blocks: [MarkdownBlock], to found: inout Set<String>) {
         func add(_ inlines: [MarkdownInline]) {
             for inline in inlines {
                 switch inline {
@@ -126,6 +153,5 @@ struct LinkDefinition: Sendable, Hashable {
             }
         }
         add(blocks)
-        return found
     }
 }

@@ -26,4 +26,11 @@ public struct MarkdownOutline: Sendable {
     public init(parsing source: String) {
         blocks = source.isEmpty ? [] : MarkdownParser.outline(source)
     }
+
+    /// The blocks of `source`, handed to `body` one at a time and freed after: a reader that keeps only what it
+    /// makes of them holds cmark-gfm's tree and no copy of it (a changelog's outline took some 10 bytes per byte).
+    public static func forEachBlock(parsing source: String, _ body: (Block) -> Void) {
+        guard !source.isEmpty else { return }
+        MarkdownParser.outline(source, body)
+    }
 }

@@ -129,6 +129,12 @@ public struct LocalizedText: Sendable, Hashable {
         return zip(x, y).allSatisfy { normalized($0) == normalized($1) }
     }
 
+    /// A locale code as `same` compares it (lower case, `-` for `_`): two codes are the same when their keys
+    /// are equal, so locales can be found by hashing instead of comparing each with every other.
+    static func key(_ locale: String) -> String {
+        String(decoding: locale.utf8.map(normalized), as: UTF8.self)
+    }
+
     private static func normalized(_ byte: UInt8) -> UInt8 {
         if byte == UInt8(ascii: "_") { return UInt8(ascii: "-") }
         if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { return byte | 0x20 }

@@ -26,25 +26,44 @@ enum LayerAgreement {
                          "empty-text"],
     ]
 
+    /// Every code of `sameProblem`, numbered: the engines remember the places of these codes only (see
+    /// `DiagnosticEngine.Place`).
+    static let codes: [String] = Array(Set(sameProblem.keys).union(sameProblem.values.joined())).sorted()
+    private static let numbers: [String: UInt16] = Dictionary(uniqueKeysWithValues: codes.enumerated().map { ($1, UInt16($0)) })
+    /// `sameProblem` by the codes' numbers.
+    private static let sameProblemNumbers: [UInt16: Set<UInt16>] = Dictionary(uniqueKeysWithValues: sameProblem.map { schema, model in
+        (numbers[schema] ?? 0, Set(model.compactMap { numbers[$0] }))
+    })
+
+    /// The number of `code` among `codes`, or nil when no layer pairs it with another's.
+    static func number(of code: String) -> UInt16? {
+        numbers[code]
+    }
+
     /// Whether the model (whose findings are `model`) reported the problem of a schema failure at `failure`:
-    /// one of the codes `sameProblem` lists for it at the same node, about the same key.
-    static func reported(by model: DiagnosticEngine.Findings) -> (_ failure: DiagnosticEngine.Place) -> Bool {
-        // Each model diagnostic is found by its key, and by its node alone (for a failure that names no key).
-        var reported: Set<Problem> = []
-        for place in model.places {
-            reported.insert(Problem(place: place.key, code: place.code, subject: place.subject))
-            reported.insert(Problem(place: place.key, code: place.code, subject: nil))
-        }
-        return { failure in
-            guard let codes = sameProblem[failure.code] else { return false }
-            return codes.contains { reported.contains(Problem(place: failure.key, code: $0, subject: failure.subject)) }
+    /// one of the codes `sameProblem` lists for it at the same node, about the same key (`subject`; a failure
+    /// about no key matches any).
+    static func reported(by model: DiagnosticEngine.Findings) -> (_ failure: DiagnosticEngine.Place, _ subject: String?) -> Bool {
+        // The model's places by node, found by binary search (a manifest may have a million).
+        let places = model.places
+        let order = places.indices.sorted { before(places[$0].key, places[$1].key) }
+        return { failure, subject in
+            guard let codes = sameProblemNumbers[failure.code] else { return false }
+            var low = 0, high = order.count
+            while low < high {
+                let middle = low + (high - low) / 2
+                if before(places[order[middle]].key, failure.key) { low = middle + 1 } else { high = middle }
+            }
+            while low < order.count, places[order[low]].key == failure.key {
+                let index = order[low]
+                if codes.contains(places[index].code), subject == nil || model.subjects[index] == subject { return true }
+                low += 1
+            }
+            return false
         }
     }
 
-    /// A problem's node (its file and where it starts), a model code, and the key it is about.
-    private struct Problem: Hashable {
-        let place: DiagnosticEngine.PlaceKey
-        let code: String
-        let subject: String?
+    private static func before(_ a: DiagnosticEngine.PlaceKey, _ b: DiagnosticEngine.PlaceKey) -> Bool {
+        a.file == b.file ? a.offset < b.offset : a.file < b.file
     }
 }

@@ -65,8 +65,8 @@ struct ManifestReader {
         // 5. Both layers' findings, each problem once.
         let model = modelFindings.findings
         let firstNew = engine.checkpoint
-        engine.report(contentsOf: model)
-        engine.report(schemaCheck.result, except: LayerAgreement.reported(by: model))
+        engine.report(model, except: { _, _ in false }, rememberingPlaces: false)
+        engine.report(schemaCheck.result, except: LayerAgreement.reported(by: model), rememberingPlaces: false)
         if addsPointers { addPointers(to: engine, since: firstNew, from: documents) }
         return manifest
     }

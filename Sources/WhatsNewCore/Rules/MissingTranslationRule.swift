@@ -6,47 +6,53 @@
 /// override elsewhere makes no German text warn. A text without `de` warns once for `de` (adding it serves
 /// `de-AT` too), and says which text a reader gets instead: the `defaults.locale` one, or the first entry.
 struct MissingTranslationRule: ManifestRule {
+    /// How many missing locales a warning names; it counts the others.
+    static let namedLocales = 10
+
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
-        let all = Self.locales(of: manifest)
-        guard all.count > 1 else { return }
+        let index = LocaleIndex(manifest.locales())
+        guard index.locales.count > 1 else { return }
         let defaultLocale = manifest.defaults.locale
+        // Per text, each locale is marked with the text's turn: the text has it (`has`), or lacks it (`lacks`).
+        var has = [Int](repeating: -1, count: index.locales.count)
+        var lacks = [Int](repeating: -1, count: index.locales.count)
+        var turn = 0
         manifest.forEachText(where: { $0.isLocalized }) { text, name in
-            var missing: [String] = []
-            var fallback: LocalizedText.Entry?
-            for locale in all where !text.entries.contains(where: { $0.locale.map { LocalizedText.same($0, locale) } ?? false }) {
-                guard let reached = text.entry(for: locale, defaultLocale: defaultLocale), let reachedLocale = reached.locale,
-                      !Self.sameLanguage(reachedLocale, locale) else { continue }
-                missing.append(locale)
-                fallback = reached
+            turn += 1
+            for entry in text.entries {
+                if let locale = entry.locale, let number = index.number(of: locale) { has[number] = turn }
+            }
+            // Where a reader goes without the locale and its language: defaults.locale, else the first entry.
+            let fallback = defaultLocale.flatMap { locale in text.entries.first { $0.locale.map { LocalizedText.same($0, locale) } ?? false } }
+                ?? text.entries.first
+            guard let fallbackLocale = fallback?.locale, let reached = index.number(of: fallbackLocale) else { return }
+            var missing: [Int] = []
+            for number in index.locales.indices where has[number] != turn {
+                let language = index.languageLocales[number]
+                if language >= 0, has[language] == turn { continue }
+                if index.sameLanguage(reached, number) { continue }
+                missing.append(number)
+                lacks[number] = turn
             }
             // A regional locale whose language is missing too is served by adding the language.
-            let found = missing
-            missing.removeAll { locale in
-                let language = LocalizedText.language(of: locale)
-                return !LocalizedText.same(language, locale) && found.contains { LocalizedText.same($0, language) }
+            missing.removeAll { number in
+                let language = index.languageLocales[number]
+                return language >= 0 && language != number && lacks[language] == turn
             }
-            guard !missing.isEmpty, let fallback, let fallbackLocale = fallback.locale else { return }
-            let list = Self.orList(missing.map { "'\($0)'" })
-            let readers = missing.count == 1 ? "a '\(missing[0])' reader gets" : "readers of those locales get"
+            guard let first = missing.first else { return }
+            // A text may lack thousands: the first few are named, the others counted.
+            let named = missing.prefix(Self.namedLocales).map { "'\(index.locales[$0])'" }
+            let more = missing.count - named.count
+            let list = more > 0 ? "translation in \(missing.count) locales (\(named.joined(separator: ", ")) and \(more) more)"
+                : "\(Self.orList(named)) translation"
+            let readers = missing.count == 1 ? "a '\(index.locales[first])' reader gets" : "readers of those locales get"
             let which = defaultLocale.map { LocalizedText.same($0, fallbackLocale) } == true
                 ? "its '\(fallbackLocale)' text (defaults.locale)" : "its first entry, '\(fallbackLocale)'"
+            let additions = missing.prefix(Self.namedLocales).map { "'\(index.locales[$0]): …'" }.joined(separator: ", ")
             engine.report(Diagnostic(.warning, code: "missing-translation",
-                                     message: "\(name()) has no \(list) translation, which other texts of the manifest have; \(readers) \(which)",
-                                     at: text.location, fix: "add " + missing.map { "'\($0): …'" }.joined(separator: ", ")))
+                                     message: "\(name()) has no \(list), which other texts of the manifest have; \(readers) \(which)",
+                                     at: text.location, fix: "add " + additions + (more > 0 ? " and the \(more) more" : "")))
         }
-    }
-
-    /// Every locale any text has, as first written, told apart as `LocalizedText.same` tells them (case, and
-    /// `_` for `-`). (A manifest has a few locales and many texts: a text's locales are compared with them in
-    /// place, nothing is allocated.)
-    static func locales(of manifest: Manifest) -> [String] {
-        var all: [String] = []
-        manifest.forEachText(where: { $0.isLocalized }) { text, _ in
-            for entry in text.entries {
-                if let locale = entry.locale, !all.contains(where: { LocalizedText.same($0, locale) }) { all.append(locale) }
-            }
-        }
-        return all
     }
 
     /// Whether a reader of one locale can read a text of the other: one language (`de-AT` and `de`), and the
@@ -58,7 +64,7 @@ struct MissingTranslationRule: ManifestRule {
     }
 
     /// The script subtag of a locale (`Hant` of `zh-Hant-TW`), or nil.
-    private static func script(of locale: String) -> String? {
+    static func script(of locale: String) -> String? {
         locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).dropFirst()
             .first { $0.count == 4 && $0.allSatisfy(\.isLetter) }.map(String.init)
     }

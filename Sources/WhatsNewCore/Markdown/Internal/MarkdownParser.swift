@@ -21,11 +21,27 @@ enum MarkdownParser {
 
     /// The top-level blocks of `source` with where each starts, and the items of lists with theirs.
     static func outline(_ source: String) -> [MarkdownOutline.Block] {
-        shared.withLock { parser in
+        var blocks: [MarkdownOutline.Block] = []
+        outline(source) { blocks.append($0) }
+        return blocks
+    }
+
+    /// The top-level blocks of `source`, handed to `body` one at a time; each block's part of cmark's tree is
+    /// freed once it is read, so a reader that keeps little holds no more than cmark's tree at its largest.
+    /// Only the parse holds the lock: `body` may parse Markdown itself while the tree is read.
+    static func outline(_ source: String, _ body: (MarkdownOutline.Block) -> Void) {
+        let parsed: (document: OpaquePointer?, parsed: Bool) = shared.withLock { parser in
             if parser == nil { parser = CmarkParser() }
-            return parser?.outline(source) ?? [MarkdownOutline.Block(block: .paragraph([.text(source)]), line: 1, column: 1, items: [],
-                                                                       contentLines: 1...max(1, source.split(separator: "\n", omittingEmptySubsequences: false).count))]
+            guard let parser else { return (nil, false) }
+            return (parser.document(source), true)
         }
+        guard parsed.parsed else {
+            body(MarkdownOutline.Block(block: .paragraph([.text(source)]), line: 1, column: 1, items: [],
+                                       contentLines: 1...max(1, source.split(separator: "\n", omittingEmptySubsequences: false).count)))
+            return
+        }
+        guard let document = parsed.document else { return }
+        CmarkParser.outline(document, body)
     }
 
     /// The one parser, created on first use; the lock makes every cmark parse run alone.
@@ -60,10 +76,14 @@ private final class CmarkParser: @unchecked Sendable {
         return TreeReader(document: document).read()
     }
 
-    func outline(_ source: String) -> [MarkdownOutline.Block] {
-        guard let document = document(source) else { return [] }
+    /// Hands `document`'s top-level blocks to `body`, freeing each after it is read, then the document.
+    static func outline(_ document: OpaquePointer, _ body: (MarkdownOutline.Block) -> Void) {
         defer { cmark_node_free(document) }
-        return Self.located(childrenOf: document, depth: 0)
+        while let child = cmark_node_first_child(document) {
+            if let block = located(child, depth: 0) { body(block) }
+            cmark_node_unlink(child)
+            cmark_node_free(child)
+        }
     }
 
     /// Lists nested deeper than this are read as blocks without their items' positions.
@@ -74,31 +94,33 @@ private final class CmarkParser: @unchecked Sendable {
         var blocks: [MarkdownOutline.Block] = []
         var child = cmark_node_first_child(node)
         while let current = child {
-            guard let block = TreeReader(document: current).read().first else {
-                child = cmark_node_next(current)
-                continue
-            }
-            var items: [MarkdownOutline.Item] = []
-            if cmark_node_get_type(current) == CMARK_NODE_LIST, depth < maxOutlineDepth {
-                var item = cmark_node_first_child(current)
-                while let itemNode = item {
-                    items.append(MarkdownOutline.Item(line: Int(cmark_node_get_start_line(itemNode)),
-                                                      column: Int(cmark_node_get_start_column(itemNode)),
-                                                      blocks: located(childrenOf: itemNode, depth: depth + 1)))
-                    item = cmark_node_next(itemNode)
-                }
-            }
-            let line = Int(cmark_node_get_start_line(current))
-            let lastLine = max(line, Int(cmark_node_get_end_line(current)))
-            // A paragraph's span starts at the definitions cmark took from its top (and its inlines' positions
-            // are counted from there): its content is the lines its text has, counted up from its end.
-            var firstContentLine = line
-            if case .paragraph(let inlines) = block { firstContentLine = max(line, lastLine - Self.lineCount(of: inlines) + 1) }
-            blocks.append(MarkdownOutline.Block(block: block, line: line, column: Int(cmark_node_get_start_column(current)), items: items,
-                                                contentLines: firstContentLine...lastLine))
+            if let block = located(current, depth: depth) { blocks.append(block) }
             child = cmark_node_next(current)
         }
         return blocks
+    }
+
+    /// One block of the tree, read with its start (and a list's items with theirs); nil for a node that reads as none.
+    private static func located(_ current: OpaquePointer, depth: Int) -> MarkdownOutline.Block? {
+        guard let block = TreeReader(document: current).read().first else { return nil }
+        var items: [MarkdownOutline.Item] = []
+        if cmark_node_get_type(current) == CMARK_NODE_LIST, depth < maxOutlineDepth {
+            var item = cmark_node_first_child(current)
+            while let itemNode = item {
+                items.append(MarkdownOutline.Item(line: Int(cmark_node_get_start_line(itemNode)),
+                                                  column: Int(cmark_node_get_start_column(itemNode)),
+                                                  blocks: located(childrenOf: itemNode, depth: depth + 1)))
+                item = cmark_node_next(itemNode)
+            }
+        }
+        let line = Int(cmark_node_get_start_line(current))
+        let lastLine = max(line, Int(cmark_node_get_end_line(current)))
+        // A paragraph's span starts at the definitions cmark took from its top (and its inlines' positions
+        // are counted from there): its content is the lines its text has, counted up from its end.
+        var firstContentLine = line
+        if case .paragraph(let inlines) = block { firstContentLine = max(line, lastLine - Self.lineCount(of: inlines) + 1) }
+        return MarkdownOutline.Block(block: block, line: line, column: Int(cmark_node_get_start_column(current)), items: items,
+                                     contentLines: firstContentLine...lastLine)
     }
 
     /// The lines inline content spans: one, and one more per line break (soft or hard) or raw HTML's newline.
@@ -120,7 +142,7 @@ private final class CmarkParser: @unchecked Sendable {
         return count
     }
 
-    private func document(_ source: String) -> OpaquePointer? {
+    func document(_ source: String) -> OpaquePointer? {
         var source = source
         source.withUTF8 { bytes in
             guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
