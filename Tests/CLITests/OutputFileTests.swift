@@ -38,6 +38,18 @@ final class OutputFileTests: XCTestCase {
         XCTAssertEqual(try directory.read("notes.json"), input, "the input is untouched")
     }
 
+    /// `/dev/stdout` is a link to a descriptor, and whatsnew never writes through a link: the error names `-o -`.
+    func testDevStdoutIsRefusedWithTheWayToStandardOutput() throws {
+        let refused = try compile(["notes.json", "--format", "markdown", "-o", "/dev/stdout"])
+        XCTAssertEqual(refused.status, 74, refused.stderr)
+        XCTAssertEqual(refused.stdout, "")
+        XCTAssertTrue(refused.stderr.contains("is a symbolic link to '/proc/self/fd/1'; whatsnew never writes through a link: "
+                                              + "write '-o -' for standard output"), refused.stderr)
+        let dash = try compile(["notes.json", "--format", "markdown", "-o", "-"])
+        XCTAssertEqual(dash.status, 0, dash.stderr)
+        XCTAssertTrue(dash.stdout.contains("**Maps**"), dash.stdout)
+    }
+
     func testOutputIntoADirectoryOfFragmentsNamingOneIsAUsageError() throws {
         try directory.write("notes/a.json", try directory.read("notes.json"))
         let result = try compile(["notes", "--format", "json", "-o", "notes/a.json"])

@@ -118,7 +118,9 @@ struct PathWalker {
 
     /// The error for a link met on the way to an output, or at its name.
     static func linkRefusedForWriting(path: String, shown: String, target: String) -> IOError {
-        IOError(path: path, reason: "'\(TerminalSafeText.visible(shown))' is a symbolic link to '\(TerminalSafeText.visible(target))'; whatsnew "
-                + "never writes through a link: remove the link or name its target", writing: true, code: ELOOP)
+        // `/dev/stdout` and its kind are links to a descriptor of the process: `-` is what names standard output.
+        let fix = target.hasPrefix("/proc/self/fd/") ? "write '-o -' for standard output" : "remove the link or name its target"
+        return IOError(path: path, reason: "'\(TerminalSafeText.visible(shown))' is a symbolic link to '\(TerminalSafeText.visible(target))'; "
+                       + "whatsnew never writes through a link: \(fix)", writing: true, code: ELOOP)
     }
 }
