@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 import YAMLTree
 @testable import WhatsNewCore
@@ -88,7 +89,7 @@ final class MissingTranslationRuleTests: XCTestCase {
     /// Issue 26: 40,000 locales (some 400 KB) took 49 s to validate, every locale compared with every other and
     /// with every entry of every text. Found by hashing now; a text lacking thousands names the first ten.
     func testFortyThousandLocalesAreCollectedOnceAndAWarningNamesTheFirstTen() {
-        let locales = Self.locales(40_000)
+        let locales = LocaleCodes.first(40_000)
         let yaml = """
             versions:
               - version: 1.0.0
@@ -108,16 +109,5 @@ final class MissingTranslationRuleTests: XCTestCase {
                 + "which other texts of the manifest have; readers of those locales get its first entry, 'en' | add "
                 + locales.prefix(10).map { "'\($0): …'" }.joined(separator: ", ") + " and the 39990 more",
         ])
-    }
-
-    /// `count` distinct locale codes: `aa-AA`, `aa-AB`, ….
-    private static func locales(_ count: Int) -> [String] {
-        let letters = (UInt8(ascii: "a")...UInt8(ascii: "z")).map { String(UnicodeScalar($0)) }
-        var codes: [String] = []
-        outer: for a in letters { for b in letters { for c in letters { for d in letters {
-            codes.append(a + b + "-" + c.uppercased() + d.uppercased())
-            if codes.count == count { break outer }
-        } } } }
-        return codes
     }
 }

@@ -35,7 +35,7 @@ final class ResourceBudgetAttackTests: XCTestCase {
     /// own made 20,000 files of every feature (1.7 GB from 270 KB). The budget counts every locale's notes.
     func testLocaleAllCountsEveryLocaleAgainstTheOutputBudget() throws {
         let directory = try TemporaryDirectory("every-locale")
-        let locales = Self.locales(20_000)
+        let locales = LocaleCodes.first(20_000)
         var text = "versions:\n  - version: 1.0.0\n    features:\n"
         text += "      - title: {" + locales.map { "\($0): x" }.joined(separator: ", ") + "}\n"
         text += String(repeating: "      - {title: y}\n", count: 5000)
@@ -53,7 +53,7 @@ final class ResourceBudgetAttackTests: XCTestCase {
     /// The HTML pages of `--locale all` link to each other: 3,000 locales made 3,000 pages of 3,000 links each.
     func testTheLanguageLinksOfEveryPageCountAgainstTheOutputBudget() throws {
         let directory = try TemporaryDirectory("language-links")
-        let locales = Self.locales(3000)
+        let locales = LocaleCodes.first(3000)
         let text = "versions:\n  - version: 1.0.0\n    features:\n      - title: {" + locales.map { "\($0): x" }.joined(separator: ", ") + "}\n"
         let manifest = try directory.write("notes.yaml", text)
         let result = try CommandRunner.run(["compile", manifest, "--locale", "all", "--format", "html", "-o", directory.path("site/")])
@@ -87,16 +87,5 @@ final class ResourceBudgetAttackTests: XCTestCase {
                                              + "comes to more than"), String(result.stderr.prefix(800)))
         XCTAssertTrue(result.stderr.contains("[output-budget-exceeded]"))
         XCTAssertEqual(try directory.read("appcast.xml"), appcast, "the appcast is left as it was")
-    }
-
-    /// `count` distinct locale codes: `aa-AA`, `aa-AB`, ….
-    private static func locales(_ count: Int) -> [String] {
-        let letters = (UInt8(ascii: "a")...UInt8(ascii: "z")).map { String(UnicodeScalar($0)) }
-        var codes: [String] = []
-        outer: for a in letters { for b in letters { for c in letters { for d in letters {
-            codes.append(a + b + "-" + c.uppercased() + d.uppercased())
-            if codes.count == count { break outer }
-        } } } }
-        return codes
     }
 }
