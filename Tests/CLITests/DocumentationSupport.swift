@@ -294,15 +294,15 @@ struct DocumentedCommands {
 enum DiagnosticCodes {
     /// Every code the sources can report, with the first place that reports it. A code is a kebab-case string
     /// literal on a line that makes a diagnostic (`code: "…"`, `code = "…"`, `Code = "…"`, `error("…"`,
-    /// `warning("…"`, `report("…"`), a key of `DiagnosticCatalog`, or `schema-` and a keyword the schema
-    /// evaluator records a failure of (`record("minItems"`, `check("maximum"`, `reportClosest("anyOf"`).
+    /// `warning("…"`, `warn("…"`, `report("…"`), or `schema-` and a keyword the schema evaluator records a failure of
+    /// (`record("minItems"`, `check("maximum"`, `reportClosest("anyOf"`). Generated files are not sources: the
+    /// catalog (`DiagnosticCatalog+Entries.swift`) is made from the documentation, so it names every documented code.
     static func inSources() throws -> [String: String] {
         let root = Paths.repositoryRoot
         let sources = root.appendingPathComponent("Sources")
         guard let walker = FileManager.default.enumerator(atPath: sources.path) else { return [:] }
         let kebab = try NSRegularExpression(pattern: #""([a-z][a-z0-9]*(?:-[a-z0-9]+)+)""#)
-        let diagnosticLine = try NSRegularExpression(pattern: #"\bcode:|\bcode =|Code =|\b(?:error|warning|report)\(""#)
-        let catalogKey = try NSRegularExpression(pattern: #"^\s*"([a-z][a-z0-9]*(?:-[a-z0-9]+)+)":"#)
+        let diagnosticLine = try NSRegularExpression(pattern: #"\bcode:|\bcode =|Code =|\b(?:error|warning|warn|report)\(""#)
         let evaluatorCall = try NSRegularExpression(pattern: #"\b(?:record|check|reportClosest)\(([^,]*),"#)
         let keyword = try NSRegularExpression(pattern: #""([A-Za-z]+)""#)
         var codes: [String: String] = [:]
@@ -311,7 +311,8 @@ enum DiagnosticCodes {
                 Range(match.range(at: 1), in: text).map { String(text[$0]) }
             }
         }
-        for case let path as String in walker where path.hasSuffix(".swift") && !path.hasSuffix("+Text.swift") {
+        for case let path as String in walker where path.hasSuffix(".swift") && !path.hasSuffix("+Text.swift")
+            && !path.hasSuffix("DiagnosticCatalog+Entries.swift") {
             let text = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
             for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let line = String(line)
@@ -321,7 +322,6 @@ enum DiagnosticCodes {
                 if diagnosticLine.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil {
                     found += matches(kebab, in: line)
                 }
-                if path.hasSuffix("DiagnosticCatalog.swift") { found += matches(catalogKey, in: line) }
                 if path.hasSuffix("SchemaEvaluator.swift") {
                     for argument in matches(evaluatorCall, in: line) { found += matches(keyword, in: argument).map { "schema-" + $0 } }
                 }

@@ -5,22 +5,10 @@ import XCTest
 /// `whatsnew explain CODE` prints a code's documentation from the one catalog, which is generated from
 /// docs/diagnostics.md: every code documented there is explained, and nothing else is.
 final class ExplainCommandTests: XCTestCase {
-    /// The codes docs/diagnostics.md documents (`### `code`` headings outside code blocks), with their severity.
+    /// The codes docs/diagnostics.md documents, with their severity.
     private func documentedCodes() throws -> [(code: String, severity: String)] {
         let page = try String(contentsOf: Paths.repositoryRoot.appendingPathComponent("docs/diagnostics.md"), encoding: .utf8)
-        var codes: [(String, String)] = []
-        var inFence = false
-        var current: String?
-        for line in page.components(separatedBy: "\n") {
-            if line.hasPrefix("```") { inFence.toggle(); continue }
-            if inFence { continue }
-            if let match = line.wholeMatch(of: /### `([a-zA-Z0-9-]+)`/) { current = String(match.1) }
-            if let code = current, let match = line.wholeMatch(of: /\*\*Severity:\*\* (\w+)/) {
-                codes.append((code, String(match.1)))
-                current = nil
-            }
-        }
-        return codes
+        return DiagnosticCodes.sections(of: page).map { ($0.code, $0.severity ?? "") }
     }
 
     func testEveryDocumentedCodeIsExplained() throws {
