@@ -116,7 +116,7 @@ goldens: deps
 	@echo "make: goldens recorded; review 'git diff Fixtures' and run 'make test'"
 
 # Regenerates the schemas compiled into the binary: BuiltinSchema+Text.swift from Schemas/whatsnew.schema.json
-# and MetaSchemas+Text.swift from Schemas/draft2020-12/ (in Sources/WhatsNewCore/Schema/); a test fails until
+# and MetaSchemas+Text.swift from Schemas/draft2020-12/ (in Sources/WhatsNewReader/Schema/ and Sources/JSONSchema/); a test fails until
 # this is run after either changes.
 schema-source:
 	Scripts/generate-builtin-schema.sh

@@ -34,15 +34,36 @@ let package = Package(
         .target(name: "CXMLScanner", cSettings: [.headerSearchPath("libxml2")]),
         // Threads, locks and hand-overs between threads: the one place that makes a thread.
         .target(name: "Threads"),
-        .target(name: "YAMLTree", dependencies: ["CYAML", "Threads"]),
-        .target(
-            name: "WhatsNewCore",
-            dependencies: ["YAMLTree", "Threads", "CCmark", "CUTF8Proc", "CXMLScanner", .product(name: "Mustache", package: "swift-mustache")]
-        ),
+        // Where a text came from: the bytes of one input, its lines and columns, ranges in it. Knows nothing of YAML.
+        .target(name: "SourceText"),
+        // libyaml in, a tree of nodes with their places out (the only importer of CYAML).
+        .target(name: "YAMLTree", dependencies: ["CYAML", "SourceText", "Threads"]),
+        // Text every stage writes: terminal styles and colors, display width, wrapping, did-you-mean, JSON values.
+        .target(name: "WhatsNewText", dependencies: ["CUTF8Proc", "Threads"]),
+        // The one diagnostic type, the engine that collects them, and the text, JSON and GitHub formats.
+        .target(name: "WhatsNewDiagnostics", dependencies: ["SourceText", "WhatsNewText"]),
+        // The one confined file layer: every file read or written goes through it.
+        .target(name: "WhatsNewIO", dependencies: ["WhatsNewDiagnostics", "SourceText", "WhatsNewText", "Threads"]),
+        // The JSON Schema 2020-12 evaluator and its ECMA-262 regex engine; knows nothing of manifests.
+        .target(name: "JSONSchema", dependencies: ["YAMLTree", "SourceText", "WhatsNewDiagnostics", "WhatsNewText", "Threads"]),
+        // cmark-gfm in, renderers out (HTML, ANSI, Markdown, plain text); the only importer of CCmark.
+        .target(name: "Markdown", dependencies: ["CCmark", "WhatsNewText", "Threads"]),
+        // The manifest and its values, the rules that check it, the store texts and the diagnostics catalog. No YAML.
+        .target(name: "WhatsNewModel", dependencies: ["SourceText", "WhatsNewDiagnostics", "WhatsNewIO", "WhatsNewText", "Markdown", "Threads"]),
+        // Reading: source file → YAML tree → schema → decoder → Manifest → rules.
+        .target(name: "WhatsNewReader", dependencies: ["WhatsNewModel", "JSONSchema", "YAMLTree", "SourceText", "WhatsNewDiagnostics", "WhatsNewIO", "WhatsNewText", "Markdown", "Threads"]),
+        // ReleaseNotes (the manifest resolved for output) and every emitter; cannot see the reader or the YAML tree.
+        .target(name: "WhatsNewRender", dependencies: ["CXMLScanner", .product(name: "Mustache", package: "swift-mustache"), "WhatsNewModel", "Markdown", "SourceText", "WhatsNewDiagnostics", "WhatsNewIO", "WhatsNewText", "Threads"]),
+        // Synced state: the state file, its stores and conflict copies, and the tips engine.
+        .target(name: "WhatsNewState", dependencies: ["WhatsNewModel", "YAMLTree", "SourceText", "WhatsNewDiagnostics", "WhatsNewIO", "WhatsNewText", "Markdown", "Threads"]),
+        // Show modes: inline, the sheet and the pager, on the one TerminalSession.
+        .target(name: "WhatsNewTerminal", dependencies: ["WhatsNewRender", "WhatsNewModel", "Markdown", "WhatsNewText", "WhatsNewIO", "WhatsNewDiagnostics", "SourceText", "Threads"]),
+        // The facade: compile, show once per version, tips. What an app imports.
+        .target(name: "WhatsNewCore", dependencies: ["WhatsNewReader", "WhatsNewRender", "WhatsNewState", "WhatsNewTerminal", "WhatsNewModel", "JSONSchema", "YAMLTree", "Markdown", "SourceText", "WhatsNewDiagnostics", "WhatsNewIO", "WhatsNewText", "Threads"]),
         .executableTarget(
             name: "whatsnew",
             dependencies: [
-                "WhatsNewCore",
+                "WhatsNewCore", "JSONSchema", "SourceText", "YAMLTree",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -50,11 +71,11 @@ let package = Package(
         .target(name: "CFuzzerDriver"),
         .executableTarget(name: "WhatsNewFuzz", dependencies: ["WhatsNewCore", "YAMLTree", "CFuzzerDriver"]),
         // The embedding example of docs/library.md: built with everything else, run by DocumentationTests.
-        .executableTarget(name: "WhatsNewEmbeddingExample", dependencies: ["WhatsNewCore"], path: "docs/examples/Embedding"),
+        .executableTarget(name: "WhatsNewEmbeddingExample", dependencies: ["WhatsNewCore"], path: "docs/examples/Embedding", packageAccess: false),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ThreadsTests", dependencies: ["Threads"]),
-        .testTarget(name: "YAMLTreeTests", dependencies: ["YAMLTree", "TestSupport"]),
-        .testTarget(name: "WhatsNewCoreTests", dependencies: ["WhatsNewCore", "YAMLTree", "TestSupport"]),
+        .testTarget(name: "YAMLTreeTests", dependencies: ["YAMLTree", "SourceText", "TestSupport"]),
+        .testTarget(name: "WhatsNewCoreTests", dependencies: ["WhatsNewCore", "WhatsNewTerminal", "WhatsNewState", "WhatsNewRender", "WhatsNewReader", "WhatsNewModel", "Markdown", "JSONSchema", "WhatsNewIO", "WhatsNewDiagnostics", "WhatsNewText", "YAMLTree", "SourceText", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["whatsnew", "TestSupport"]),
     ]
 )

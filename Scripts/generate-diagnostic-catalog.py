@@ -5,7 +5,7 @@ Every `### `code`` section of that page is one entry: its code, its severity (`*
 (the first paragraph after the severity) and its documentation (the section as `whatsnew explain CODE` prints
 it: the fences of code blocks dropped, `**Fix:**` as `Fix:`).
 
-    Scripts/generate-diagnostic-catalog.py            # writes Sources/WhatsNewCore/Diagnostics/DiagnosticCatalog+Entries.swift
+    Scripts/generate-diagnostic-catalog.py            # writes Sources/WhatsNewModel/Catalog/DiagnosticCatalog+Entries.swift
     Scripts/generate-diagnostic-catalog.py --check    # exit 1 when that file is not what the page makes (a test runs this)
 (also: make catalog-source)
 """
@@ -16,7 +16,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PAGE = os.path.join(ROOT, "docs", "diagnostics.md")
-OUTPUT = os.path.join(ROOT, "Sources", "WhatsNewCore", "Diagnostics", "DiagnosticCatalog+Entries.swift")
+OUTPUT = os.path.join(ROOT, "Sources", "WhatsNewModel", "Catalog", "DiagnosticCatalog+Entries.swift")
 HEADING = re.compile(r"^### `([a-z0-9]+(?:-[a-zA-Z0-9]+)*)`$")
 FENCE = re.compile(r"^(`{3,}|~{3,})")
 

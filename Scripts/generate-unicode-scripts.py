@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/WhatsNewCore/Schema/Regex/UnicodePropertyData.swift: the Script and Script_Extensions
+"""Writes Sources/JSONSchema/Regex/UnicodePropertyData.swift: the Script and Script_Extensions
 properties and the binary properties ECMA-262 lists, for the regex engine's `\\p{…}` escapes (the General
 Category comes from utf8proc, which whatsnew links already).
 
@@ -18,7 +18,7 @@ import os
 import re
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUTPUT = os.path.join(ROOT, "Sources", "WhatsNewCore", "Schema", "Regex", "UnicodePropertyData.swift")
+OUTPUT = os.path.join(ROOT, "Sources", "JSONSchema", "Regex", "UnicodePropertyData.swift")
 
 # ECMA-262's table of binary Unicode properties (22.2.2.9, "Binary Unicode property aliases"): each
 # canonical name with its alias. Any, ASCII and Assigned are not in the UCD files; the engine derives them.

@@ -11,7 +11,7 @@ import Synchronization
 /// while it decodes. A dedicated thread rather than a shared pool: the caller blocks on the work (and the
 /// parser's work on the caller), which must never wait for a pool that callers like it have filled.
 /// When no thread can be made, the work runs at once on the calling thread.
-public final class BackgroundWork<Value: Sendable>: Sendable {
+package final class BackgroundWork<Value: Sendable>: Sendable {
     /// Where the thread leaves the value.
     private final class Outcome: Sendable {
         let value = Mutex<Value?>(nil)
@@ -25,13 +25,13 @@ public final class BackgroundWork<Value: Sendable>: Sendable {
     private let hasThread: Bool
 
     /// Starts `work` on a thread of its own, or runs it at once when no thread can be made.
-    public convenience init(_ work: @escaping @Sendable () -> Value) {
+    package convenience init(_ work: @escaping @Sendable () -> Value) {
         self.init(work, runsWithoutThread: true)
     }
 
     /// Starts `work` on a thread of its own; nil when no thread can be made (for work that cannot run
     /// on the calling thread, such as work that waits for the caller).
-    public convenience init?(onItsOwnThread work: @escaping @Sendable () -> Value) {
+    package convenience init?(onItsOwnThread work: @escaping @Sendable () -> Value) {
         self.init(work, runsWithoutThread: false)
         guard hasThread else { return nil }
     }
@@ -51,7 +51,7 @@ public final class BackgroundWork<Value: Sendable>: Sendable {
     }
 
     /// The work's value, once it has finished.
-    public var result: Value {
+    package var result: Value {
         if let handle = thread.withLock({ thread -> pthread_t? in
             defer { thread = nil }
             return thread

@@ -1,19 +1,19 @@
 /// A queue from one thread to another that holds at most `capacity` elements: `send` waits while it is
 /// full and `receive` while it is empty, so memory stays bounded however far the sender runs ahead. The
 /// receiver can ask the sender to stop (`stop`), which the sender looks at when it likes (`isStopped`).
-public final class BoundedQueue<Element>: @unchecked Sendable {
+package final class BoundedQueue<Element>: @unchecked Sendable {
     private let lock = ConditionLock()
     private let capacity: Int
     private var elements: [Element] = []
     private var stopped = false
 
-    public init(capacity: Int) {
+    package init(capacity: Int) {
         precondition(capacity > 0, "a queue holds at least one element")
         self.capacity = capacity
     }
 
     /// Queues an element, waiting while `capacity` wait already.
-    public func send(_ element: Element) {
+    package func send(_ element: Element) {
         lock.locked {
             while elements.count >= capacity { lock.wait() }
             elements.append(element)
@@ -22,7 +22,7 @@ public final class BoundedQueue<Element>: @unchecked Sendable {
     }
 
     /// The next element, waiting for it.
-    public func receive() -> Element {
+    package func receive() -> Element {
         lock.locked {
             while elements.isEmpty { lock.wait() }
             lock.broadcast()
@@ -31,8 +31,8 @@ public final class BoundedQueue<Element>: @unchecked Sendable {
     }
 
     /// Whether the receiver asked the sender to stop.
-    public var isStopped: Bool { lock.locked { stopped } }
+    package var isStopped: Bool { lock.locked { stopped } }
 
     /// Asks the sender to stop (it still sends what it must to end: the receiver takes it).
-    public func stop() { lock.locked { stopped = true } }
+    package func stop() { lock.locked { stopped = true } }
 }

@@ -7,11 +7,11 @@ import Darwin
 /// A pthread mutex and one condition variable, for the hand-overs between threads (libyaml's batches, the
 /// schema's items, the outputs' chunks). pthread rather than Synchronization's `Mutex`: a thread waits
 /// here for another, and ThreadSanitizer understands pthread waits.
-public final class ConditionLock: @unchecked Sendable {
+package final class ConditionLock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-    public init() {
+    package init() {
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(changed, nil)
     }
@@ -24,19 +24,19 @@ public final class ConditionLock: @unchecked Sendable {
     }
 
     /// Runs `body` holding the lock.
-    public func locked<Result>(_ body: () throws -> Result) rethrows -> Result {
+    package func locked<Result>(_ body: () throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()
     }
 
     /// Waits for another thread's `broadcast`, letting go of the lock meanwhile (only inside `locked`).
-    public func wait() {
+    package func wait() {
         pthread_cond_wait(changed, mutex)
     }
 
     /// Wakes every thread waiting (only inside `locked`).
-    public func broadcast() {
+    package func broadcast() {
         pthread_cond_broadcast(changed)
     }
 }

@@ -1,5 +1,5 @@
 /// What the calling thread does next (see `InOrderChunks.nextStep`).
-public enum ChunkStep {
+package enum ChunkStep {
     /// Writes the next chunk, rendered in a buffer.
     case write([UInt8])
     /// Renders the next chunk to write straight into the output.
@@ -11,7 +11,7 @@ public enum ChunkStep {
 /// Which chunks are taken, rendered and written: the hand-over between two threads that render the
 /// numbered pieces of one output, in chunks, and write them in order (see `TwoThreadRendering`). The
 /// calling thread writes; at most `inFlight` chunks are taken and not yet written.
-public final class InOrderChunks: @unchecked Sendable {
+package final class InOrderChunks: @unchecked Sendable {
     private let lock = ConditionLock()
     private let count: Int
     private let piecesPerChunk: Int
@@ -26,14 +26,14 @@ public final class InOrderChunks: @unchecked Sendable {
     /// Written buffers, emptied, for the next chunks (so that their memory is allocated once).
     private var spare: [[UInt8]] = []
 
-    public init(count: Int, piecesPerChunk: Int, inFlight: Int) {
+    package init(count: Int, piecesPerChunk: Int, inFlight: Int) {
         self.count = count
         self.piecesPerChunk = piecesPerChunk
         chunkCount = (count + piecesPerChunk - 1) / piecesPerChunk
         self.inFlight = inFlight
     }
 
-    public func pieces(of chunk: Int) -> Range<Int> {
+    package func pieces(of chunk: Int) -> Range<Int> {
         chunk * piecesPerChunk..<min(count, (chunk + 1) * piecesPerChunk)
     }
 
@@ -43,7 +43,7 @@ public final class InOrderChunks: @unchecked Sendable {
 
     /// The calling thread's next step, waiting while the chunk to write is still being rendered in the
     /// background and no other may be taken; nil once every chunk is written.
-    public func nextStep() -> ChunkStep? {
+    package func nextStep() -> ChunkStep? {
         lock.locked {
             while true {
                 if nextToWrite == chunkCount { return nil }
@@ -63,7 +63,7 @@ public final class InOrderChunks: @unchecked Sendable {
 
     /// The background thread's next chunk and a buffer for it, waiting while `inFlight` chunks are taken
     /// and not written; nil once every chunk is taken.
-    public func take() -> (chunk: Int, buffer: [UInt8])? {
+    package func take() -> (chunk: Int, buffer: [UInt8])? {
         lock.locked {
             while !mayTakeAnother {
                 if nextToTake == chunkCount { return nil }
@@ -75,7 +75,7 @@ public final class InOrderChunks: @unchecked Sendable {
     }
 
     /// A chunk is rendered into `bytes`.
-    public func finished(_ chunk: Int, _ bytes: [UInt8]) {
+    package func finished(_ chunk: Int, _ bytes: [UInt8]) {
         lock.locked {
             rendered[chunk] = bytes
             lock.broadcast()
@@ -83,7 +83,7 @@ public final class InOrderChunks: @unchecked Sendable {
     }
 
     /// The next chunk is written (from `bytes`, now free for another chunk, or straight into the output).
-    public func wrote(_ bytes: [UInt8]?) {
+    package func wrote(_ bytes: [UInt8]?) {
         lock.locked {
             nextToWrite += 1
             if let bytes { spare.append(bytes) }

@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SourceText
 
 /// Copies libyaml's events out of it, on the thread that parses (see `LibYAMLEvents`), and does there
 /// what can be done per event without the tree: it turns positions into marks, recognises a scalar written

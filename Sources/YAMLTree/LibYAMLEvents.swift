@@ -1,5 +1,6 @@
 import Threads
 internal import CYAML
+import SourceText
 
 /// libyaml's events for one text, in order, ending with the stream's end or the first error.
 ///

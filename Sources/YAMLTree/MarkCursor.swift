@@ -1,4 +1,5 @@
 internal import CYAML
+import SourceText
 
 /// Turns libyaml's positions into marks. libyaml counts its index in characters; the cursor turns it into
 /// a byte offset by walking the text from the last position asked for (positions come nearly in order,

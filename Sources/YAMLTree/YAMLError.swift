@@ -1,24 +1,26 @@
+import SourceText
+
 /// A problem found while reading a file: a stable kebab-case code, a message that says what was
 /// expected and what was found, and where.
-public struct YAMLError: Sendable, Hashable {
-    public struct Note: Sendable, Hashable {
-        public let message: String
-        public let range: SourceRange?
+package struct YAMLError: Sendable, Hashable {
+    package struct Note: Sendable, Hashable {
+        package let message: String
+        package let range: SourceRange?
 
-        public init(_ message: String, at range: SourceRange? = nil) {
+        package init(_ message: String, at range: SourceRange? = nil) {
             self.message = message
             self.range = range
         }
     }
 
-    public let code: String
-    public let message: String
-    public let range: SourceRange
-    public let notes: [Note]
+    package let code: String
+    package let message: String
+    package let range: SourceRange
+    package let notes: [Note]
     /// A suggestion of how to fix it, if there is an obvious one.
-    public let fix: String?
+    package let fix: String?
 
-    public init(code: String, message: String, range: SourceRange, notes: [Note] = [], fix: String? = nil) {
+    package init(code: String, message: String, range: SourceRange, notes: [Note] = [], fix: String? = nil) {
         self.code = code
         self.message = message
         self.range = range
@@ -28,22 +30,22 @@ public struct YAMLError: Sendable, Hashable {
 }
 
 /// Limits that keep hostile input from exhausting time or memory.
-public struct YAMLLimits: Sendable, Hashable {
+package struct YAMLLimits: Sendable, Hashable {
     /// The largest input read, in bytes.
-    public var maxInputBytes: Int
+    package var maxInputBytes: Int
     /// The deepest nesting of sequences and mappings.
-    public var maxDepth: Int
+    package var maxDepth: Int
     /// How many bytes alias expansion may add per input byte, and at least in all (see `aliasBudget`).
-    public var aliasExpansionPerByte: Int
-    public var aliasExpansionFloor: Int
+    package var aliasExpansionPerByte: Int
+    package var aliasExpansionFloor: Int
 
     /// What one node reached through an alias costs the budget besides its text: a node with no text
     /// (an empty string, an empty list) still costs every stage that walks it, and every output that
     /// writes it some markup.
-    public static let aliasNodeBytes = 16
+    package static let aliasNodeBytes = 16
 
-    public init(maxInputBytes: Int = 64 << 20, maxDepth: Int = 256, aliasExpansionPerByte: Int = 4,
-                aliasExpansionFloor: Int = 64 << 10) {
+    package init(maxInputBytes: Int = 64 << 20, maxDepth: Int = 256, aliasExpansionPerByte: Int = 4,
+                 aliasExpansionFloor: Int = 64 << 10) {
         self.maxInputBytes = maxInputBytes
         self.maxDepth = maxDepth
         self.aliasExpansionPerByte = aliasExpansionPerByte
@@ -54,7 +56,7 @@ public struct YAMLLimits: Sendable, Hashable {
     /// each counting the bytes of the scalars a walk of its anchor's node reaches (aliases in it expanded)
     /// and `aliasNodeBytes` per node. With aliases bounded so, whatever reads the tree reads at most
     /// `byteCount + budget` bytes' worth of it, and every output stays a small multiple of its input.
-    public func aliasBudget(forInputOf byteCount: Int) -> Int {
+    package func aliasBudget(forInputOf byteCount: Int) -> Int {
         let (scaled, overflow) = byteCount.multipliedReportingOverflow(by: aliasExpansionPerByte)
         return max(aliasExpansionFloor, overflow ? Int.max : scaled)
     }

@@ -1,7 +1,7 @@
 extension YAMLNode {
     /// One line per node, indented by depth: kind, resolved type, style, text and range. With
     /// `positions: false` the style and range are left out, so a YAML file and its JSON twin dump alike.
-    public func dump(positions: Bool = true) -> String {
+    package func dump(positions: Bool = true) -> String {
         var output = ""
         dump(into: &output, prefix: "", indent: "", positions: positions)
         return output
@@ -37,7 +37,7 @@ extension YAMLNode {
     }
 
     /// A JSON-style quoted string with every control and format character escaped.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

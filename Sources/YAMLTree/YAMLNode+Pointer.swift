@@ -1,7 +1,7 @@
 extension YAMLNode {
     /// The JSON Pointer (RFC 6901) of the innermost node whose text starts at or before `offset` and
     /// contains it, found by descending from this node; "" for the node itself.
-    public func pointer(toOffset offset: Int) -> String {
+    package func pointer(toOffset offset: Int) -> String {
         var pointer = ""
         var node = self
         var depth = 0
@@ -44,7 +44,7 @@ extension YAMLNode {
     }
 
     /// Escapes `~` and `/` in a JSON Pointer component (RFC 6901).
-    public static func escapePointerComponent(_ key: String) -> String {
+    package static func escapePointerComponent(_ key: String) -> String {
         guard key.contains(where: { $0 == "~" || $0 == "/" }) else { return key }
         var escaped = ""
         for character in key {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SourceText
 
 /// A node of a YAML or JSON document: a scalar, a sequence or a mapping, with the range of its text.
 ///
@@ -11,23 +12,23 @@ import Darwin
 /// reference count and a pointer chase each. Nodes are immutable and shared: an alias is the very node its
 /// anchor names (`==` says whether two handles are the same node), so the tree never copies what aliases
 /// repeat.
-public struct YAMLNode: Sendable, Equatable {
-    public enum Content: Sendable {
+package struct YAMLNode: Sendable, Equatable {
+    package enum Content: Sendable {
         case scalar(YAMLScalar)
         case sequence(YAMLSequence)
         case mapping(YAMLMapping)
     }
 
-    @usableFromInline let storage: NodeStorage
-    @usableFromInline let index: Int
+    @usableFromInline package let storage: NodeStorage
+    @usableFromInline package let index: Int
 
-    init(_ storage: NodeStorage, _ index: Int) {
+    package init(_ storage: NodeStorage, _ index: Int) {
         self.storage = storage
         self.index = index
     }
 
     /// A node of its own, outside any document (for checking a key's text as a string value).
-    public init(scalar: YAMLScalar, range: SourceRange) {
+    package init(scalar: YAMLScalar, range: SourceRange) {
         let text = Array(scalar.text.utf8)
         let record = NodeRecord(kind: .scalar, scalarKind: scalar.kind, style: scalar.style, flags: .textInExtra, range: range,
                                 first: 0, count: UInt32(text.count))
@@ -35,19 +36,19 @@ public struct YAMLNode: Sendable, Equatable {
                               rangeOutsideAFile: range), 0)
     }
 
-    @usableFromInline var record: NodeRecord { storage.records[index] }
+    @usableFromInline package var record: NodeRecord { storage.records[index] }
 
     /// The same node through a storage object of its own, for a thread that walks the tree while another
     /// does. Nothing is copied (the new object shares the tree's arrays), but the handles made from it count
     /// references on that object: every handle counts one, and two threads counting on one object stall
     /// each other on its reference count. Handles of the two are not `==`.
-    public func forAnotherThread() -> YAMLNode {
+    package func forAnotherThread() -> YAMLNode {
         YAMLNode(NodeStorage(records: storage.records, slots: storage.slots, file: storage.file, source: storage.source, extra: storage.extra,
                              tags: storage.tags, root: storage.root, rootExpandedCount: storage.rootExpandedCount,
                              rangeOutsideAFile: storage.rangeOutsideAFile), index)
     }
 
-    public var content: Content {
+    package var content: Content {
         let record = record
         switch record.kind {
         case .scalar: return .scalar(storage.scalar(record))
@@ -57,11 +58,11 @@ public struct YAMLNode: Sendable, Equatable {
     }
 
     /// What the node is, without reading its scalar or children: for checks that run on every node.
-    public enum Shape: Sendable {
+    package enum Shape: Sendable {
         case mapping, sequence, null, bool, int, float, string
     }
 
-    public var shape: Shape {
+    package var shape: Shape {
         let record = record
         switch record.kind {
         case .mapping: return .mapping
@@ -79,27 +80,27 @@ public struct YAMLNode: Sendable, Equatable {
 
     /// Where the node's text is (for an aliased node, where its anchor defined it); its lines and columns
     /// are read from the file's line table (see `NodeRecord`).
-    public var range: SourceRange { storage.range(of: record) }
+    package var range: SourceRange { storage.range(of: record) }
 
     /// Where a scalar's text is in the bytes of the file it was read from (`SourceFile.bytes`), when it is
     /// written there as it is: plain, or quoted without escapes on one line, as most scalars are. Nil for a
     /// scalar whose text was changed (escapes, folded lines, block scalars) and for collections.
-    public var verbatimText: Range<Int>? {
+    package var verbatimText: Range<Int>? {
         let record = record
         guard record.kind == .scalar, !record.flags.contains(.textInExtra), storage.file != nil else { return nil }
         return Int(record.first)..<Int(record.first) + Int(record.count)
     }
 
     /// The byte offsets of `range`, without finding its lines and columns.
-    public var startOffset: Int { Int(record.start) }
-    public var endOffset: Int { Int(record.end) }
+    package var startOffset: Int { Int(record.start) }
+    package var endOffset: Int { Int(record.end) }
 
     /// The explicit tag in full form (`tag:yaml.org,2002:str`), if the source gave one.
-    public var tag: String? { storage.tags.isEmpty ? nil : storage.tags[index] }
+    package var tag: String? { storage.tags.isEmpty ? nil : storage.tags[index] }
 
     /// How many nodes this subtree has with every alias expanded (what a walk of it visits). Kept for the
     /// root (the parser's alias budget bounds it); counted by a walk for any other node.
-    public var expandedCount: Int {
+    package var expandedCount: Int {
         if index == storage.root { return storage.rootExpandedCount }
         var count = 0
         var pending = [index]
@@ -119,26 +120,26 @@ public struct YAMLNode: Sendable, Equatable {
     var childrenInSourceOrder: Bool { record.flags.contains(.childrenInSourceOrder) }
 
     /// The scalar, if this is one.
-    public var scalar: YAMLScalar? {
+    package var scalar: YAMLScalar? {
         let record = record
         return record.kind == .scalar ? storage.scalar(record) : nil
     }
 
     /// The items, if this is a sequence.
-    public var sequence: YAMLSequence? {
+    package var sequence: YAMLSequence? {
         let record = record
         return record.kind == .sequence ? YAMLSequence(storage, record) : nil
     }
 
     /// The pairs in source order, if this is a mapping.
-    public var mapping: YAMLMapping? {
+    package var mapping: YAMLMapping? {
         let record = record
         return record.kind == .mapping ? YAMLMapping(storage, record) : nil
     }
 
     /// Whether this is a scalar whose text is `text` (compared as bytes: no string is made).
     @inlinable
-    public func hasScalarText(_ text: String) -> Bool {
+    package func hasScalarText(_ text: String) -> Bool {
         let record = record
         guard record.kind == .scalar, Int(record.count) == text.utf8.count else { return false }
         return storage.withText(of: record) { text.hasUTF8($0) }
@@ -147,19 +148,19 @@ public struct YAMLNode: Sendable, Equatable {
     /// Calls `body` with a scalar's text as UTF-8 bytes, read in place (nil when this is not a scalar).
     /// (Inlinable, like the storage it reads: decoding and the schema call it for every key.)
     @inlinable
-    public func withScalarUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result? {
+    package func withScalarUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result? {
         let record = record
         guard record.kind == .scalar else { return nil }
         return try storage.withText(of: record, body)
     }
 
     /// The value of the first pair whose key is the scalar `key`.
-    public subscript(key: String) -> YAMLNode? {
+    package subscript(key: String) -> YAMLNode? {
         mapping?.first { $0.key.hasScalarText(key) }?.value
     }
 
     /// A phrase for messages: "a string", "a mapping", "null", …
-    public var kindDescription: String {
+    package var kindDescription: String {
         let record = record
         switch record.kind {
         case .sequence: return "a sequence"
@@ -169,7 +170,7 @@ public struct YAMLNode: Sendable, Equatable {
     }
 
     /// Whether both handles are the same node (an alias and its anchor are).
-    public static func == (lhs: YAMLNode, rhs: YAMLNode) -> Bool {
+    package static func == (lhs: YAMLNode, rhs: YAMLNode) -> Bool {
         lhs.storage === rhs.storage && lhs.index == rhs.index
     }
 }
@@ -188,71 +189,71 @@ extension String {
 }
 
 /// A key and its value in a mapping.
-public struct YAMLPair: Sendable {
-    public let key: YAMLNode
-    public let value: YAMLNode
+package struct YAMLPair: Sendable {
+    package let key: YAMLNode
+    package let value: YAMLNode
 
-    public init(key: YAMLNode, value: YAMLNode) {
+    package init(key: YAMLNode, value: YAMLNode) {
         self.key = key
         self.value = value
     }
 }
 
 /// The items of a sequence, in order.
-public struct YAMLSequence: RandomAccessCollection, Sendable {
+package struct YAMLSequence: RandomAccessCollection, Sendable {
     private let storage: NodeStorage
     private let first: Int
-    public let count: Int
+    package let count: Int
 
-    init(_ storage: NodeStorage, _ record: NodeRecord) {
+    package init(_ storage: NodeStorage, _ record: NodeRecord) {
         self.storage = storage
         self.first = Int(record.first)
         self.count = Int(record.count)
     }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { count }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { count }
 
-    public subscript(position: Int) -> YAMLNode {
+    package subscript(position: Int) -> YAMLNode {
         precondition(position >= 0 && position < count, "sequence index out of range")
         return YAMLNode(storage, Int(storage.slots[first + position]))
     }
 }
 
 /// The pairs of a mapping in source order (after `<<` merges and without duplicate keys).
-public struct YAMLMapping: RandomAccessCollection, Sendable {
-    @usableFromInline let storage: NodeStorage
-    @usableFromInline let first: Int
-    public let count: Int
+package struct YAMLMapping: RandomAccessCollection, Sendable {
+    @usableFromInline package let storage: NodeStorage
+    @usableFromInline package let first: Int
+    package let count: Int
 
-    init(_ storage: NodeStorage, _ record: NodeRecord) {
+    package init(_ storage: NodeStorage, _ record: NodeRecord) {
         self.storage = storage
         self.first = Int(record.first)
         self.count = Int(record.count)
     }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { count }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { count }
 
-    public subscript(position: Int) -> YAMLPair {
+    package subscript(position: Int) -> YAMLPair {
         YAMLPair(key: key(at: position), value: value(at: position))
     }
 
     /// The key of the pair at `position` (without making a handle for its value).
-    public func key(at position: Int) -> YAMLNode {
+    package func key(at position: Int) -> YAMLNode {
         precondition(position >= 0 && position < count, "mapping index out of range")
         return YAMLNode(storage, Int(storage.slots[first + 2 * position]))
     }
 
     /// The value of the pair at `position` (without making a handle for its key).
-    public func value(at position: Int) -> YAMLNode {
+    package func value(at position: Int) -> YAMLNode {
         precondition(position >= 0 && position < count, "mapping index out of range")
         return YAMLNode(storage, Int(storage.slots[first + 2 * position + 1]))
     }
 
     /// Whether one of the keys is the scalar `key` (compared in place, without making a pair or a string).
     @inlinable
-    public func containsKey(_ key: String) -> Bool {
+    package func containsKey(_ key: String) -> Bool {
         for slot in stride(from: first, to: first + 2 * count, by: 2) {
             let record = storage.records[Int(storage.slots[slot])]
             if record.kind == .scalar, Int(record.count) == key.utf8.count, storage.withText(of: record, { key.hasUTF8($0) }) {
@@ -265,36 +266,36 @@ public struct YAMLMapping: RandomAccessCollection, Sendable {
 
 /// One node of a tree, in 36 bytes: what it is, where it is written, and where its text or children are.
 @usableFromInline
-struct NodeRecord: Sendable {
+package struct NodeRecord: Sendable {
     @usableFromInline
-    enum Kind: UInt8, Sendable {
+    package enum Kind: UInt8, Sendable {
         case scalar, sequence, mapping
     }
 
     @usableFromInline
-    struct Flags: OptionSet, Sendable {
-        @usableFromInline let rawValue: UInt8
-        @usableFromInline init(rawValue: UInt8) { self.rawValue = rawValue }
+    package struct Flags: OptionSet, Sendable {
+        @usableFromInline package let rawValue: UInt8
+        @usableFromInline package init(rawValue: UInt8) { self.rawValue = rawValue }
         /// A collection's items (or keys) start in source order (see `YAMLNode.childrenInSourceOrder`).
         static let childrenInSourceOrder = Flags(rawValue: 1)
         /// A scalar's text is in `NodeStorage.extra`, not in the source.
         @usableFromInline static let textInExtra = Flags(rawValue: 2)
     }
 
-    @usableFromInline var kind: Kind
+    @usableFromInline package var kind: Kind
     /// A scalar's type and style (`.string` and `.plain` for a collection).
     var scalarKind: YAMLScalar.Kind = .string
-    var style: YAMLScalar.Style = .plain
-    @usableFromInline var flags: Flags = .childrenInSourceOrder
+    package var style: YAMLScalar.Style = .plain
+    @usableFromInline package var flags: Flags = .childrenInSourceOrder
     /// The byte offsets of the node's text: a range's lines and columns are found from them when asked
     /// (rarely: for a diagnostic), so a record takes 20 bytes instead of 36.
-    var start: UInt32
-    var end: UInt32
+    package var start: UInt32
+    package var end: UInt32
     /// A scalar's first byte in the source (or in `NodeStorage.extra`), or a collection's first slot in
     /// `NodeStorage.slots`.
-    @usableFromInline var first: UInt32
+    @usableFromInline package var first: UInt32
     /// A scalar's length in bytes, a sequence's items or a mapping's pairs.
-    @usableFromInline var count: UInt32
+    @usableFromInline package var count: UInt32
 
     init(kind: Kind, scalarKind: YAMLScalar.Kind = .string, style: YAMLScalar.Style = .plain, flags: Flags = .childrenInSourceOrder,
          range: SourceRange, first: UInt32, count: UInt32) {
@@ -318,15 +319,15 @@ struct NodeRecord: Sendable {
 /// A 10 MB manifest has half a million scalars: a string each cost 16 bytes, an allocation for the longer
 /// ones, and a release each when the tree went.
 @usableFromInline
-final class NodeStorage: Sendable {
+package final class NodeStorage: Sendable {
     @usableFromInline let records: [NodeRecord]
     @usableFromInline let slots: [UInt32]
     /// The file the tree was read from, whose line table gives the nodes' lines and columns.
-    let file: SourceFile?
-    @usableFromInline let source: [UInt8]
+    package let file: SourceFile?
+    @usableFromInline package let source: [UInt8]
     @usableFromInline let extra: [UInt8]
-    let tags: [Int: String]
-    let root: Int
+    package let tags: [Int: String]
+    package let root: Int
     let rootExpandedCount: Int
     /// The range of a node made outside any file (see `YAMLNode.init(scalar:range:)`).
     let rangeOutsideAFile: SourceRange?
@@ -354,12 +355,12 @@ final class NodeStorage: Sendable {
         return try source.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
-    func range(of record: NodeRecord) -> SourceRange {
+    package func range(of record: NodeRecord) -> SourceRange {
         guard let file else { return rangeOutsideAFile ?? .fileStart }
         return SourceRange(start: file.mark(atOffset: Int(record.start)), end: file.mark(atOffset: Int(record.end)))
     }
 
-    func scalar(_ record: NodeRecord) -> YAMLScalar {
+    package func scalar(_ record: NodeRecord) -> YAMLScalar {
         // The bytes are valid UTF-8: the parser checked the input, and libyaml wrote `extra`.
         YAMLScalar(text: withText(of: record) { String(decoding: $0, as: UTF8.self) }, style: record.style, kind: record.scalarKind)
     }

@@ -4,23 +4,13 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-/// Whether an input is YAML, or JSON held to RFC 8259.
-public enum YAMLInputFormat: Sendable {
-    case yaml
-    case json
-
-    /// JSON for a name ending in `.json`, YAML otherwise.
-    public init(fileName: String) {
-        self = fileName.lowercased().hasSuffix(".json") ? .json : .yaml
-    }
-}
+import SourceText
 
 /// The result of reading one input: its tree (nil when it could not be read) and every problem found.
-public struct YAMLDocument: Sendable {
-    public let file: SourceFile
-    public let root: YAMLNode?
-    public let errors: [YAMLError]
+package struct YAMLDocument: Sendable {
+    package let file: SourceFile
+    package let root: YAMLNode?
+    package let errors: [YAMLError]
 }
 
 /// Hands each item of one sequence to a caller as soon as the item is read, while libyaml reads on: the
@@ -29,27 +19,27 @@ public struct YAMLDocument: Sendable {
 /// out to have errors, and a `<<` merge can replace the sequence in the finished tree: check the finished
 /// tree before trusting what was made of the items. (A handed-out node is valid for good, but the tree's
 /// arrays it shares are copied when the parser next adds a node if it is kept: use it during the call.)
-public struct YAMLItemObserver {
-    public let key: String
-    public let body: (_ item: YAMLNode, _ index: Int) -> Void
+package struct YAMLItemObserver {
+    package let key: String
+    package let body: (_ item: YAMLNode, _ index: Int) -> Void
 
-    public init(key: String, body: @escaping (_ item: YAMLNode, _ index: Int) -> Void) {
+    package init(key: String, body: @escaping (_ item: YAMLNode, _ index: Int) -> Void) {
         self.key = key
         self.body = body
     }
 }
 
 /// Reads YAML and JSON through libyaml's event parser into a tree of `YAMLNode`s with ranges.
-public enum YAMLParser {
-    public static func parse(_ file: SourceFile, format: YAMLInputFormat = .yaml, limits: YAMLLimits = YAMLLimits(),
-                             handingOutItems observer: YAMLItemObserver? = nil) -> YAMLDocument {
+package enum YAMLParser {
+    package static func parse(_ file: SourceFile, format: YAMLInputFormat = .yaml, limits: YAMLLimits = YAMLLimits(),
+                              handingOutItems observer: YAMLItemObserver? = nil) -> YAMLDocument {
         parse(file, format: format, limits: limits, threadedFrom: Composer.threadedParsingThreshold, handingOutItems: observer)
     }
 
     /// `parse`, with libyaml on a thread of its own for texts of `threadedFrom` bytes or more (tests run
     /// both ways on the same text).
-    static func parse(_ file: SourceFile, format: YAMLInputFormat, limits: YAMLLimits, threadedFrom: Int,
-                      handingOutItems observer: YAMLItemObserver? = nil) -> YAMLDocument {
+    package static func parse(_ file: SourceFile, format: YAMLInputFormat, limits: YAMLLimits, threadedFrom: Int,
+                              handingOutItems observer: YAMLItemObserver? = nil) -> YAMLDocument {
         if let error = sizeProblem(file, limits: limits) {
             return YAMLDocument(file: file, root: nil, errors: [error])
         }
@@ -94,7 +84,7 @@ public enum YAMLParser {
     /// the input's whole size, which the message then gives (of a pipe only "more than the limit" is known).
     /// `decoded` says the bytes are the UTF-8 a UTF-16 or UTF-32 input was decoded to, so that the size given
     /// is the one compared.
-    public static func sizeProblem(byteCount: Int, limits: YAMLLimits, fileSize: Int? = nil, decoded: Bool = false) -> YAMLError? {
+    package static func sizeProblem(byteCount: Int, limits: YAMLLimits, fileSize: Int? = nil, decoded: Bool = false) -> YAMLError? {
         // Marks hold 32-bit offsets, so no limit goes past 4 GiB.
         let maxInputBytes = min(limits.maxInputBytes, Mark.maximumOffset)
         guard byteCount > maxInputBytes else { return nil }
@@ -117,7 +107,7 @@ public enum YAMLParser {
     }
 
     /// "100 bytes", "70000000 bytes (66.8 MiB)": a byte count, and in KiB or MiB too when it is large.
-    static func describe(bytes: Int) -> String {
+    package static func describe(bytes: Int) -> String {
         let exact = "\(bytes) byte\(bytes == 1 ? "" : "s")"
         if bytes < 1024 { return exact }
         let (unit, scale) = bytes < 1 << 20 ? ("KiB", 1 << 10) : bytes < 1 << 30 ? ("MiB", 1 << 20) : ("GiB", 1 << 30)

@@ -1,15 +1,15 @@
 /// A scalar with its literal text, its presentation style and its type under the YAML 1.2 core schema.
-public struct YAMLScalar: Sendable, Hashable {
-    public enum Style: String, Sendable {
+package struct YAMLScalar: Sendable, Hashable {
+    package enum Style: String, Sendable {
         case plain, singleQuoted = "single-quoted", doubleQuoted = "double-quoted", literal, folded
     }
 
     /// The type by the YAML 1.2 core schema: only plain scalars are anything but strings, and only
     /// `true`/`false` (any case form the schema lists) are booleans; `yes`, `no`, `on` stay strings.
-    public enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         case null, bool, int, float, string
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .null: return "null"
             case .bool: return "a boolean"
@@ -21,31 +21,31 @@ public struct YAMLScalar: Sendable, Hashable {
     }
 
     /// The text as written (after YAML's escape and folding rules), never reformatted.
-    public let text: String
-    public let style: Style
-    public let kind: Kind
+    package let text: String
+    package let style: Style
+    package let kind: Kind
 
-    public init(text: String, style: Style, kind: Kind) {
+    package init(text: String, style: Style, kind: Kind) {
         self.text = text
         self.style = style
         self.kind = kind
     }
 
     /// Resolves a plain, untagged scalar by the core schema.
-    public init(plain text: String) {
+    package init(plain text: String) {
         self.init(text: text, style: .plain, kind: YAMLScalar.resolve(text))
     }
 
-    public var isNumber: Bool { kind == .int || kind == .float }
+    package var isNumber: Bool { kind == .int || kind == .float }
 
     /// The boolean value of a `bool` scalar.
-    public var boolValue: Bool? {
+    package var boolValue: Bool? {
         guard kind == .bool else { return nil }
         return text.first == "t" || text.first == "T"
     }
 
     /// The value of an `int` scalar, or nil when it does not fit in an `Int` (never traps).
-    public var intValue: Int? {
+    package var intValue: Int? {
         guard kind == .int else { return nil }
         var digits = Substring(text)
         var negative = false
@@ -61,7 +61,7 @@ public struct YAMLScalar: Sendable, Hashable {
     }
 
     /// The value of an `int` or `float` scalar (`.inf`, `.nan` and overflow to infinity never trap).
-    public var doubleValue: Double? {
+    package var doubleValue: Double? {
         switch kind {
         case .int:
             if let value = intValue { return Double(value) }
@@ -79,13 +79,13 @@ public struct YAMLScalar: Sendable, Hashable {
     }
 
     /// The core-schema type of a plain scalar's text.
-    public static func resolve(_ text: String) -> Kind {
+    package static func resolve(_ text: String) -> Kind {
         var text = text
         return text.withUTF8(resolve(utf8:))
     }
 
     /// The core-schema type of a plain scalar's text, given as UTF-8 bytes.
-    static func resolve(utf8 text: UnsafeBufferPointer<UInt8>) -> Kind {
+    package static func resolve(utf8 text: UnsafeBufferPointer<UInt8>) -> Kind {
         guard let first = text.first else { return .null }
         // Fast path: most text starts with a letter that no typed scalar starts with.
         switch first {

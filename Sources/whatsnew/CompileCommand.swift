@@ -6,6 +6,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SourceText
 
 extension OutputFormat: ExpressibleByArgument {}
 extension HTMLEmitter.Page: ExpressibleByArgument {}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import WhatsNewCore
 import YAMLTree
+import SourceText
 
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

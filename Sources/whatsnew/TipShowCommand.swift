@@ -1,6 +1,7 @@
 import ArgumentParser
 import YAMLTree
 import WhatsNewCore
+import SourceText
 
 /// `whatsnew tip show MANIFEST`: prints the one tip that may be shown now, and records its display.
 struct TipShowCommand: ParsableCommand {

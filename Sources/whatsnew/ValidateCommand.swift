@@ -1,5 +1,6 @@
 import ArgumentParser
 import WhatsNewCore
+import JSONSchema
 
 extension StoreLint: ExpressibleByArgument {}
 

@@ -328,6 +328,28 @@ final class EmbeddingExampleTests: XCTestCase {
         }
     }
 
+    /// The tips entry point (Tips.swift): after each donation the example shows the tip that is due, on the
+    /// state file `whatsnew tip` reads: nothing before the third run, the tip on the third, nothing after
+    /// (`maxDisplayCount: 1`); `whatsnew tip status` then counts the same donations and the one display.
+    func testItsTipsAreTheOnesTipShowWouldShowOnTheSameState() throws {
+        let trails = manifest("tips/trails.yaml"), state = directory.path("tips.json")
+        var printed: [String] = []
+        for _ in 1...4 {
+            let run = try CommandRunner.run(executable: example, ["--tip", trails, "run.succeeded", state])
+            XCTAssertEqual(run.status, 0, run.stderr)
+            printed.append(run.stdout)
+        }
+        XCTAssertEqual(printed, ["", "", "💡 Try `--parallel`\n   Uploads run side by side, about 3× faster.\n", ""])
+        let status = try CommandRunner.run(["tip", "status", trails, "--state-file", state])
+        XCTAssertEqual(status.status, 0, status.stderr)
+        let rows = status.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        XCTAssertEqual(rows.last, "parallel-sync invalidated (displayCountExceeded) 1", "its one display is recorded:\n\(status.stdout)")
+
+        let broken = try CommandRunner.run(executable: example, ["--tip", manifest("diagnostics/duplicate-key.yaml"), "run.succeeded", state])
+        XCTAssertEqual(broken.status, 1)
+        XCTAssertTrue(broken.stderr.contains("[duplicate-key]"), broken.stderr)
+    }
+
     /// Every Swift block of `docs/library.md` is a part of the examples' files, word for word: the embedding
     /// example's, and the consumer package's (`docs/examples/consumer/`, built and run by `make test-consumer`).
     func testTheSwiftOfTheLibraryPageIsTheExamplesCode() throws {

@@ -1,6 +1,9 @@
 import TestSupport
 import XCTest
 @testable import WhatsNewCore
+@testable import WhatsNewDiagnostics
+@testable import WhatsNewIO
+@testable import WhatsNewModel
 
 /// `app.icon` is an image reference exactly like a feature's `image`, and every rule that looks at feature
 /// images looks at it too: each rule with an icon that triggers it (at the icon's position) and one that

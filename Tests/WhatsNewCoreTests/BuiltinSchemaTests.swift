@@ -3,6 +3,10 @@ import TestSupport
 import XCTest
 import YAMLTree
 @testable import WhatsNewCore
+@testable import SourceText
+@testable import JSONSchema
+@testable import WhatsNewReader
+@testable import WhatsNewRender
 
 /// The schema in the binary is the schema in the repository, and every fixture gets the same verdict
 /// from our evaluator as from Python's jsonschema.

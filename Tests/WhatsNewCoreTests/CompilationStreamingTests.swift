@@ -1,5 +1,7 @@
 import XCTest
 @testable import WhatsNewCore
+@testable import WhatsNewDiagnostics
+@testable import WhatsNewRender
 
 /// `compile` streams each output to its file in chunks (`Compilation.render(_:to:)`); the chunks must add up
 /// to exactly the text the same output is as one string, whatever the format.

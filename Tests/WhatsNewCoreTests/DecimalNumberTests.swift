@@ -1,5 +1,6 @@
 import XCTest
 @testable import WhatsNewCore
+@testable import JSONSchema
 
 /// `multipleOf` by the decimal digits numbers are written with, not by binary floating point.
 final class DecimalNumberTests: XCTestCase {

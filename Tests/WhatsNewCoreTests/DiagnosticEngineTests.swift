@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 import YAMLTree
 @testable import WhatsNewCore
+@testable import SourceText
+@testable import WhatsNewDiagnostics
+@testable import WhatsNewModel
 
 final class DiagnosticEngineTests: XCTestCase {
     func testSortsByFileLineColumnAndCounts() {

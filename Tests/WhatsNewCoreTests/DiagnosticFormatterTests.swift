@@ -2,6 +2,10 @@ import Foundation
 import XCTest
 import YAMLTree
 @testable import WhatsNewCore
+@testable import SourceText
+@testable import WhatsNewText
+@testable import WhatsNewDiagnostics
+@testable import WhatsNewModel
 
 /// The json, github and sarif formats, above all with hostile messages and paths: newlines, `%`,
 /// commas, colons, quotes, backslashes, control characters and bidirectional overrides.

@@ -2,6 +2,10 @@ import TestSupport
 import XCTest
 import YAMLTree
 @testable import WhatsNewCore
+@testable import SourceText
+@testable import WhatsNewDiagnostics
+@testable import WhatsNewModel
+@testable import WhatsNewReader
 
 /// The wording and place of diagnostics that said too little (issue 17, item 7): each says what was expected,
 /// what was found, where, and how to fix it.

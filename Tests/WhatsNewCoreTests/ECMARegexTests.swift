@@ -1,5 +1,6 @@
 import XCTest
 @testable import WhatsNewCore
+@testable import JSONSchema
 
 /// The `pattern` dialect: ECMA-262 syntax and meaning (not ICU's or Swift Regex's), search semantics.
 final class ECMARegexTests: XCTestCase {

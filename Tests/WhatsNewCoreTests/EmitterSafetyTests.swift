@@ -1,5 +1,9 @@
 import XCTest
 @testable import WhatsNewCore
+@testable import WhatsNewText
+@testable import WhatsNewIO
+@testable import WhatsNewModel
+@testable import WhatsNewRender
 
 /// Emitters defend themselves even when validation was skipped: a `javascript:` action URL and colors that
 /// try to break out of CSS never reach an output live.

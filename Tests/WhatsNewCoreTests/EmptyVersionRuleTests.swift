@@ -1,6 +1,11 @@
 import XCTest
 import YAMLTree
 @testable import WhatsNewCore
+@testable import SourceText
+@testable import WhatsNewDiagnostics
+@testable import WhatsNewModel
+@testable import WhatsNewReader
+@testable import WhatsNewRender
 
 /// `empty-version`: a released version with `features: []` is a warning at its `features` key and value; an
 /// unreleased one (the next release's notes to come) is not; and the outputs of an empty version stay well-formed.

@@ -3,16 +3,16 @@ import TestSupport
 import XCTest
 
 /// Issue 26: every file open, directory creation, rename, unlink, directory listing and lock of whatsnew goes
-/// through the one confined file layer, `Sources/WhatsNewCore/IO/` (see `PathWalker`). This test reads every Swift
+/// through the one confined file layer, `Sources/WhatsNewIO/` (see `PathWalker`). This test reads every Swift
 /// and C source file under `Sources/` and fails when a call that opens, creates, renames, removes, resolves or locks a
 /// file by its path appears anywhere else, unless the allow-list below names the file, the call and why.
 final class FileLayerConfinementTests: XCTestCase {
     /// The file layer: the only folder where these calls may appear.
-    static let layer = "Sources/WhatsNewCore/IO/"
+    static let layer = "Sources/WhatsNewIO/"
 
     /// The justified exceptions: a file, the call it may make, and why it needs no confinement.
     static let allowed: [(file: String, call: String, reason: String)] = [
-        ("Sources/WhatsNewCore/Presentation/LinkOpener.swift", "posix_spawn_file_actions_addopen",
+        ("Sources/WhatsNewTerminal/LinkOpener.swift", "posix_spawn_file_actions_addopen",
          "the opener's standard streams go to the fixed path /dev/null, in the child; no input or option names it"),
         ("Sources/WhatsNewFuzz/FuzzEntryPoint.swift", "FileManager",
          "the fuzz driver's replay mode reads the corpus files given to it; it is a developer tool, not part of whatsnew"),

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import WhatsNewCore
+@testable import WhatsNewIO
 
 /// `FileSystem.createAtomically`: a new file or nothing, never a replaced one, never a stray temporary.
 final class FileSystemCreateTests: XCTestCase {

@@ -1,6 +1,7 @@
 import TestSupport
 import XCTest
 @testable import WhatsNewCore
+@testable import WhatsNewIO
 
 /// `FileSystem.fragmentFiles(in:extensions:)` and `readRegularFile`, which reads what it lists.
 final class FileSystemFragmentTests: XCTestCase {

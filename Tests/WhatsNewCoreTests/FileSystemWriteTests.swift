@@ -4,6 +4,7 @@ import XCTest
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import WhatsNewIO
 
 /// `FileSystem.writeAtomically` replaces a regular file by renaming a temporary one over it; a path that names
 /// something else must not be replaced. (Found while hardening: `compile -o /dev/null`, run as root, renamed a

@@ -1,6 +1,9 @@
 import TestSupport
 import XCTest
 @testable import WhatsNewCore
+@testable import WhatsNewDiagnostics
+@testable import WhatsNewModel
+@testable import WhatsNewRender
 
 /// `emoji` beside `systemName` or `file`: the glyph the text outputs show for the image.
 final class ImageEmojiOverrideTests: XCTestCase {

@@ -1,6 +1,7 @@
 import TestSupport
 import XCTest
 @testable import WhatsNewCore
+@testable import WhatsNewIO
 
 /// `ImageFileLoader` on the real file system and in memory: limits, identity, and content types.
 final class ImageFileLoaderTests: XCTestCase {

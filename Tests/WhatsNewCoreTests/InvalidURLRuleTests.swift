@@ -1,6 +1,9 @@
 import XCTest
 import YAMLTree
 @testable import WhatsNewCore
+@testable import WhatsNewDiagnostics
+@testable import WhatsNewModel
+@testable import WhatsNewRender
 
 /// `invalid-url` holds `app.url` to the rule of `openURL`, and no output carries a refused app URL even when
 /// the rules were not run.

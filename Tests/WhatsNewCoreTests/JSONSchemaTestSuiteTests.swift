@@ -3,6 +3,9 @@ import TestSupport
 import XCTest
 import YAMLTree
 @testable import WhatsNewCore
+@testable import SourceText
+@testable import WhatsNewDiagnostics
+@testable import JSONSchema
 
 /// Every case of the official JSON Schema Test Suite for draft 2020-12 (all of `tests/draft2020-12/`
 /// but `optional/`, and the optional files `optionalFiles` names; vendored in
@@ -46,7 +49,7 @@ final class JSONSchemaTestSuiteTests: XCTestCase {
             let engine = DiagnosticEngine()
             let schemaFile = SourceFile(name: group[0].file, text: group[0].schema)
             let uri = "file:///json-schema-test-suite/tests/draft2020-12/" + group[0].file
-            guard let validator = WhatsNewCore.SchemaValidator.load(schemaFile, uri: uri, engine: engine, documents: documents) else {
+            guard let validator = JSONSchema.SchemaValidator.load(schemaFile, uri: uri, engine: engine, documents: documents) else {
                 let problems = engine.diagnostics.map { "\($0.code) \($0.message)" }.joined(separator: "; ")
                 failed += group.map { "\(name) / \($0.description): the schema does not compile: \(problems)" }
                 continue
@@ -166,12 +169,12 @@ final class JSONSchemaTestSuiteTests: XCTestCase {
     }
 
     /// The suite's remote schemas, each at the URI the suite serves it from.
-    static func remotes() throws -> [WhatsNewCore.SchemaValidator.Document] {
+    static func remotes() throws -> [JSONSchema.SchemaValidator.Document] {
         let directory = suite.appendingPathComponent("remotes")
         guard let paths = FileManager.default.subpaths(atPath: directory.path) else { return [] }
         return try paths.filter { $0.hasSuffix(".json") }.sorted().map { path in
             let bytes = Array(try Data(contentsOf: directory.appendingPathComponent(path)))
-            return WhatsNewCore.SchemaValidator.Document(file: SourceFile(name: "remotes/" + path, contents: bytes),
+            return JSONSchema.SchemaValidator.Document(file: SourceFile(name: "remotes/" + path, contents: bytes),
                                             uri: "http://localhost:1234/" + path)
         }
     }

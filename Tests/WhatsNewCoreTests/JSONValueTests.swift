@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import WhatsNewCore
+@testable import WhatsNewText
 
 /// The one JSON writer: RFC 8259 escaping, member order kept, and the two layouts.
 final class JSONValueTests: XCTestCase {

@@ -2,6 +2,12 @@ import TestSupport
 import XCTest
 import YAMLTree
 @testable import WhatsNewCore
+@testable import SourceText
+@testable import WhatsNewText
+@testable import WhatsNewDiagnostics
+@testable import Markdown
+@testable import WhatsNewModel
+@testable import WhatsNewRender
 
 /// The pieces of Keep a Changelog both ways: a bullet and a feature's title and subtitle, compare links, the
 /// YAML scalars the import writes, and what `unreleased` means for selection.

@@ -1,5 +1,9 @@
 import XCTest
 @testable import WhatsNewCore
+@testable import WhatsNewText
+@testable import WhatsNewDiagnostics
+@testable import WhatsNewRender
+@testable import WhatsNewTerminal
 
 /// The notes laid out for the sheet and the pager: the same lines as inline output, where the actions are,
 /// pushed pages, the window shown, and the line that holds the same text at another width.

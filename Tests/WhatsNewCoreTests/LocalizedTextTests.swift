@@ -1,6 +1,10 @@
 import XCTest
 import YAMLTree
 @testable import WhatsNewCore
+@testable import SourceText
+@testable import WhatsNewDiagnostics
+@testable import WhatsNewModel
+@testable import WhatsNewReader
 
 /// The entries of a text: the one entry of a plain string (stored without an array), and a locale map's.
 final class LocalizedTextTests: XCTestCase {

@@ -2,6 +2,11 @@ import TestSupport
 import XCTest
 import YAMLTree
 @testable import WhatsNewCore
+@testable import SourceText
+@testable import WhatsNewDiagnostics
+@testable import WhatsNewModel
+@testable import WhatsNewReader
+@testable import WhatsNewRender
 
 /// Decoding by hand from the tree: values, their source positions, references, defaults and localization.
 final class ManifestDecodingTests: XCTestCase {

@@ -2,6 +2,10 @@ import TestSupport
 import XCTest
 import YAMLTree
 @testable import WhatsNewCore
+@testable import SourceText
+@testable import WhatsNewDiagnostics
+@testable import WhatsNewModel
+@testable import WhatsNewReader
 
 /// `missing-translation` (issue 17, item 6): a text warns only where its fallback chain (locale → language →
 /// defaults.locale → first entry) does not reach a translation in the language of a locale other texts have,

@@ -1,6 +1,8 @@
 import XCTest
 import YAMLTree
 @testable import WhatsNewCore
+@testable import WhatsNewDiagnostics
+@testable import WhatsNewModel
 
 /// `multiple-unreleased`: Keep a Changelog has one `[Unreleased]` section, so a second version marked
 /// `unreleased: true` is reported, pointing at the first.

@@ -1,5 +1,6 @@
 import XCTest
 import WhatsNewCore
+@testable import WhatsNewTerminal
 
 /// The navigation state machine of the pager and sheet: scrolling and its clamping, the focus among a page's
 /// actions, the page stack, dismissal, resizing, and the keys' events. Each test checks the states reached.

@@ -5,6 +5,7 @@ import XCTest
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import WhatsNewIO
 
 /// `FileSystem.writeAtomically` as root in a CI job (issue 15, item 3): modes and owners kept, read-only
 /// files, dangling links and links planted in a sticky world-writable directory.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import WhatsNewCore
+@testable import WhatsNewRender
 
 /// `--locale all`'s plan: a target per locale for the per-locale formats, the locale before the extension, and
 /// no locale code that could leave the directory or hide in a name.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import WhatsNewCore
+@testable import WhatsNewRender
 
 final class OutputPlanTests: XCTestCase {
     private func targets(_ formats: [OutputFormat], _ output: String?, directory: Bool = false) -> [String] {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import WhatsNewCore
+@testable import WhatsNewModel
 
 /// The selection policy of `show`, one table row per case: WhatsNewKit's automatic presentation, then
 /// catch-up, pre-releases and force.

@@ -2,14 +2,18 @@ import TestSupport
 import XCTest
 import YAMLTree
 @testable import WhatsNewCore
+@testable import SourceText
+@testable import WhatsNewDiagnostics
+@testable import JSONSchema
+@testable import WhatsNewReader
 
 /// The reading stage reports every problem of a manifest in one run, each once: an item with errors keeps
 /// its other checks, and the schema's findings are dropped only where the model found the same problem.
 final class ReadingStageTests: XCTestCase {
     /// The diagnostics of reading `text`, as "line:column code".
-    private func problems(_ text: String, name: String = "input.yaml", schema: WhatsNewCore.SchemaValidator? = nil) throws -> [String] {
+    private func problems(_ text: String, name: String = "input.yaml", schema: JSONSchema.SchemaValidator? = nil) throws -> [String] {
         let engine = DiagnosticEngine()
-        try Compiler(schema: schema).load(contents: Array(text.utf8), name: name, engine: engine)
+        try Compiler(lints: [], schema: schema).load(contents: Array(text.utf8), name: name, engine: engine)
         return engine.diagnostics.map { "\($0.range?.start.line ?? 0):\($0.range?.start.column ?? 0) \($0.code)" }
     }
 

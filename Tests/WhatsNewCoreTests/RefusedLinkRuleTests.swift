@@ -1,6 +1,10 @@
 import XCTest
 import YAMLTree
 @testable import WhatsNewCore
+@testable import WhatsNewText
+@testable import WhatsNewDiagnostics
+@testable import Markdown
+@testable import WhatsNewModel
 
 /// `refused-link` warns, at its destination, about each link or image that the link policy drops from a text,
 /// once per text whichever outputs are written; allowed links and texts without links are not reported.

@@ -1,6 +1,10 @@
 import XCTest
 import YAMLTree
 @testable import WhatsNewCore
+@testable import SourceText
+@testable import WhatsNewDiagnostics
+@testable import WhatsNewIO
+@testable import WhatsNewReader
 
 /// An input over `--max-input-bytes` costs at most its limit: no more than limit + 1 bytes are read, and the
 /// `input-too-large` diagnostic's file holds only the bytes its excerpt can show (issue 15, item 10:

@@ -1,6 +1,7 @@
 import XCTest
 import YAMLTree
 @testable import WhatsNewCore
+@testable import JSONSchema
 
 /// What schema failures say and where: codes, messages, positions, JSON Pointers, and the choice of the
 /// closest `anyOf`/`oneOf` alternative.

@@ -1,6 +1,7 @@
 import TestSupport
 import XCTest
 @testable import WhatsNewCore
+@testable import JSONSchema
 
 /// Every keyword against a valid and an invalid instance (`SchemaKeywordCase.all`), by our evaluator
 /// and, as a check on the cases themselves, by Python's jsonschema.

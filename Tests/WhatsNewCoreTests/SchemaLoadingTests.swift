@@ -1,6 +1,10 @@
 import XCTest
 import YAMLTree
 @testable import WhatsNewCore
+@testable import SourceText
+@testable import WhatsNewDiagnostics
+@testable import JSONSchema
+@testable import WhatsNewReader
 
 /// Compiling schemas: every keyword's value is checked, unknown keywords are errors at their position,
 /// references resolve across loaded schemas by `$id`, and the built-in schema compiles.

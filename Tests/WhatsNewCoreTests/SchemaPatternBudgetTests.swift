@@ -1,6 +1,9 @@
 import XCTest
 import YAMLTree
 @testable import WhatsNewCore
+@testable import SourceText
+@testable import WhatsNewDiagnostics
+@testable import JSONSchema
 
 /// A pattern that would take minutes on a long string stops at its step budget with a diagnostic at the
 /// pattern, instead of hanging `validate`.

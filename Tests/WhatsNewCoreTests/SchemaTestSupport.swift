@@ -1,6 +1,10 @@
 import XCTest
 import YAMLTree
 @testable import WhatsNewCore
+@testable import SourceText
+@testable import WhatsNewDiagnostics
+@testable import JSONSchema
+@testable import WhatsNewReader
 
 /// Compiling schemas and validating YAML text in tests.
 enum SchemaTesting {

@@ -1,12 +1,15 @@
 import XCTest
 import YAMLTree
 @testable import WhatsNewCore
+@testable import SourceText
+@testable import WhatsNewDiagnostics
+@testable import JSONSchema
 
 /// `$schema` names a dialect: the draft 2020-12 meta-schema, or a meta-schema whatsnew has loaded whose
 /// `$vocabulary` says which keywords are evaluated; a keyword of a vocabulary the dialect leaves out is an
 /// annotation, and a required vocabulary whatsnew does not implement makes the schema an error.
 final class SchemaVocabularyTests: XCTestCase {
-    private static func metaSchema(_ vocabularies: String) -> WhatsNewCore.SchemaValidator.Document {
+    private static func metaSchema(_ vocabularies: String) -> JSONSchema.SchemaValidator.Document {
         let text = """
         {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://example.com/meta.json",
          "$vocabulary": {\(vocabularies)}, "$dynamicAnchor": "meta",
@@ -17,12 +20,12 @@ final class SchemaVocabularyTests: XCTestCase {
 
     private static let schema = #"{"$schema": "https://example.com/meta.json", "properties": {"n": {"minimum": 10}, "no": false}}"#
 
-    private func load(_ schema: String, meta: WhatsNewCore.SchemaValidator.Document, engine: DiagnosticEngine) -> WhatsNewCore.SchemaValidator? {
-        WhatsNewCore.SchemaValidator.load(SourceFile(name: "schema.json", text: schema), uri: "https://example.com/schema.json",
+    private func load(_ schema: String, meta: JSONSchema.SchemaValidator.Document, engine: DiagnosticEngine) -> JSONSchema.SchemaValidator? {
+        JSONSchema.SchemaValidator.load(SourceFile(name: "schema.json", text: schema), uri: "https://example.com/schema.json",
                                           engine: engine, documents: [meta])
     }
 
-    private func isValid(_ validator: WhatsNewCore.SchemaValidator, _ json: String) throws -> Bool {
+    private func isValid(_ validator: JSONSchema.SchemaValidator, _ json: String) throws -> Bool {
         validator.isValid(try XCTUnwrap(YAMLParser.parse(SourceFile(name: "input.json", text: json), format: .json).root))
     }
 

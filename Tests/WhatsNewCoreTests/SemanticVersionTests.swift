@@ -1,5 +1,6 @@
 import XCTest
 @testable import WhatsNewCore
+@testable import WhatsNewModel
 
 final class SemanticVersionTests: XCTestCase {
     func testSemVerSpecificationPrecedenceExample() throws {

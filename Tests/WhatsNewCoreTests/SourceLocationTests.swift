@@ -3,6 +3,8 @@ import TestSupport
 import XCTest
 import YAMLTree
 @testable import WhatsNewCore
+@testable import SourceText
+@testable import WhatsNewModel
 
 /// A `SourceLocation` keeps the offsets of a range and reads its lines and columns back from its file.
 final class SourceLocationTests: XCTestCase {

@@ -1,6 +1,7 @@
 import XCTest
 import YAMLTree
 @testable import WhatsNewCore
+@testable import SourceText
 
 /// The text `whatsnew init` writes (the CLI tests validate it against the schema and the rules).
 final class StarterManifestTests: XCTestCase {

@@ -1,6 +1,9 @@
 import TestSupport
 import XCTest
 @testable import WhatsNewCore
+@testable import WhatsNewIO
+@testable import WhatsNewModel
+@testable import WhatsNewState
 
 /// The state store in a directory a stranger could reach (issue 15, item 4): planted links and FIFOs,
 /// directories others own or can write, and a state too large to read back.

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import WhatsNewCore
+@testable import WhatsNewIO
+@testable import WhatsNewModel
+@testable import WhatsNewState
 
 /// The state file: its JSON, corrupt files, permissions, locking, and where it lives.
 final class StateStoreTests: XCTestCase {

@@ -1,6 +1,10 @@
 import XCTest
 import YAMLTree
 @testable import WhatsNewCore
+@testable import SourceText
+@testable import WhatsNewDiagnostics
+@testable import WhatsNewModel
+@testable import WhatsNewReader
 
 /// The built-in table of store locale codes, the manifest's `stores` overrides, and `StoreLocaleRule`.
 final class StoreLocaleTests: XCTestCase {

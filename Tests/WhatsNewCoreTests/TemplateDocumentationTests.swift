@@ -2,6 +2,9 @@ import Foundation
 import TestSupport
 import XCTest
 @testable import WhatsNewCore
+@testable import WhatsNewDiagnostics
+@testable import WhatsNewIO
+@testable import WhatsNewRender
 
 /// `docs/templates.md` lists every value a `--template` sees: the key paths of `TemplateContext`, each with
 /// its type. A key added to the context without a row there (or a row for a key that is gone) fails here.

@@ -1,5 +1,7 @@
 import XCTest
 @testable import WhatsNewCore
+@testable import WhatsNewText
+@testable import WhatsNewTerminal
 
 /// The pieces the sheet and pager draw with: keys decoded from a terminal's bytes, edits of encoded lines,
 /// and the sizes and frames of the two screens.

@@ -1,6 +1,8 @@
 import XCTest
 import YAMLTree
 @testable import WhatsNewCore
+@testable import SourceText
+@testable import WhatsNewDiagnostics
 
 /// The text format of diagnostics (docs/diagnostics.md): header, gutter, source line, and a caret aligned
 /// under tabs and wide text.

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 @testable import WhatsNewCore
+@testable import WhatsNewModel
 
 /// A tip's `file:` image is checked exactly as a feature's (issue 26, item 6): each path problem with a tip
 /// image that triggers it, at the path's value, and one that does not.

@@ -1,5 +1,8 @@
 import XCTest
 @testable import WhatsNewCore
+@testable import WhatsNewDiagnostics
+@testable import WhatsNewModel
+@testable import WhatsNewState
 
 /// `show` (and `WhatsNewPresenter`) pass over a version marked `unreleased: true`: a build of the next version
 /// run before its release shows the notes of the releases, never the unreleased section's.

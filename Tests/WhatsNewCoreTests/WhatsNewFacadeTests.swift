@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import WhatsNewCore
 import XCTest
+@testable import WhatsNewTerminal
 
 /// `WhatsNew.changelog` gives what `whatsnew compile --format` prints, and its errors what the command reports.
 /// (`WhatsNew.show` depends on a terminal: `make test-consumer` runs it on a pseudo-terminal and in a pipe.)

@@ -2,6 +2,10 @@ import Foundation
 import TestSupport
 import XCTest
 @testable import WhatsNewCore
+@testable import WhatsNewDiagnostics
+@testable import WhatsNewModel
+@testable import WhatsNewState
+@testable import WhatsNewTerminal
 
 /// The library form of `whatsnew show`: load, decide, render, record.
 final class WhatsNewPresenterTests: XCTestCase {

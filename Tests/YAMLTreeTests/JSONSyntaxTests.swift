@@ -1,5 +1,6 @@
 import XCTest
 @testable import YAMLTree
+import SourceText
 
 /// `.json` inputs are held to RFC 8259 although libyaml, a YAML parser, reads them.
 final class JSONSyntaxTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import YAMLTree
+import SourceText
 
 /// Where a scalar's text is kept: in place in the source when it is written verbatim, in the tree's own
 /// bytes otherwise; either way the text reads the same, as a string and as bytes.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import YAMLTree
+import SourceText
 
 final class SourceFileTests: XCTestCase {
     func testMarksFromOffsetsAndColumnsAgree() {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import YAMLTree
+import SourceText
 
 /// The tree libyaml's events become: ranges, styles, aliases, merge keys, and the limits.
 final class YAMLParserTests: XCTestCase {

@@ -1,3 +1,5 @@
+import WhatsNewModel
+
 /// What the presentation policy decided: the versions to show, the versions to record, and why.
 public struct PresentationDecision: Sendable, Hashable {
     /// The manifest versions to show, newest first (empty when there is nothing new).

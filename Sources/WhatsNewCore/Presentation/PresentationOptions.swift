@@ -1,3 +1,5 @@
+import WhatsNewTerminal
+
 /// How `show` chooses: WhatsNewKit's policy or catch-up, whether the recorded state counts, and how the
 /// notes are presented.
 public struct PresentationOptions: Sendable, Hashable {

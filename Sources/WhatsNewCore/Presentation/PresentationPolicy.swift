@@ -1,3 +1,5 @@
+import WhatsNewModel
+
 /// The selection policy of `show`: which manifest versions a user sees for the current version,
 /// given what was presented before. A pure function, so every case is a table row in the tests.
 ///
@@ -20,9 +22,9 @@
 ///
 /// Versions compare by SemVer precedence, so build metadata never matters. What is recorded is what is
 /// shown: on a fallback that is M, not C.
-public enum PresentationPolicy {
-    public static func decide(available: [SemanticVersion], current: SemanticVersion, presented: Set<SemanticVersion>,
-                              options: PresentationOptions = PresentationOptions()) -> PresentationDecision {
+package enum PresentationPolicy {
+    package static func decide(available: [SemanticVersion], current: SemanticVersion, presented: Set<SemanticVersion>,
+                               options: PresentationOptions = PresentationOptions()) -> PresentationDecision {
         var steps = ["current version: \(current)", "presented versions: \(list(presented.sorted()))"]
         let seen: Set<SemanticVersion> = options.force ? [] : presented
         if options.force { steps.append("--force: deciding as if nothing had been presented") }

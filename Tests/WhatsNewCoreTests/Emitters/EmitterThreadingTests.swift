@@ -1,5 +1,8 @@
 import XCTest
 @testable import WhatsNewCore
+@testable import WhatsNewText
+@testable import WhatsNewIO
+@testable import WhatsNewRender
 
 /// The HTML, Markdown and terminal outputs rendered on two threads are byte for byte the outputs rendered on
 /// one, for any number of versions: none, one, two, around every chunk boundary, and many.

@@ -1,5 +1,11 @@
 import XCTest
+import YAMLTree
 @testable import WhatsNewCore
+@testable import WhatsNewText
+@testable import WhatsNewDiagnostics
+@testable import WhatsNewIO
+@testable import WhatsNewReader
+@testable import WhatsNewRender
 
 /// The HTML pages' pieces that a browser cannot check by itself: the words and dates of each language, the
 /// brand colour's shades, and the markup for texts in another language, icons and actions.
@@ -8,7 +14,7 @@ final class HTMLPageTests: XCTestCase {
                       file: StaticString = #filePath, line: UInt = #line) throws -> String {
         let engine = DiagnosticEngine()
         let imageFiles = ImageFileOptions(fileSystem: InMemoryImageFileSystem(files: files))
-        let compiler = Compiler(readOptions: ReadOptions(imageFiles: imageFiles))
+        let compiler = Compiler(readOptions: ReadOptions(limits: YAMLLimits(), imageFiles: imageFiles))
         let manifest = try XCTUnwrap(try compiler.load(contents: Array(yaml.utf8), name: "notes.yaml", engine: engine),
                                      engine.diagnostics.map(\.message).joined(separator: "\n"), file: file, line: line)
         XCTAssertFalse(engine.hasErrors, engine.diagnostics.map(\.message).joined(separator: "\n"), file: file, line: line)
@@ -72,10 +78,10 @@ final class HTMLPageTests: XCTestCase {
             for scheme in HTMLStyle.Scheme.both {
                 let shaded = HTMLStyle.shaded(color, in: scheme, accent: color)
                 for surface in scheme.surfaces {
-                    XCTAssertGreaterThanOrEqual(HTMLStyle.contrast(shaded, surface), 4.5, "\(spelled) \(scheme.appearance)")
+                    XCTAssertGreaterThanOrEqual(RGBColor.contrast(shaded, surface), 4.5, "\(spelled) \(scheme.appearance)")
                 }
                 XCTAssertEqual(hue(shaded), hue(original), accuracy: 3, "\(spelled) \(scheme.appearance): \(shaded.hex)")
-                if scheme.surfaces.allSatisfy({ HTMLStyle.contrast(original, $0) >= 4.5 }) {
+                if scheme.surfaces.allSatisfy({ RGBColor.contrast(original, $0) >= 4.5 }) {
                     XCTAssertEqual(shaded, original, "\(spelled) already readable in \(scheme.appearance)")
                 }
             }
@@ -94,7 +100,7 @@ final class HTMLPageTests: XCTestCase {
             for scheme in HTMLStyle.Scheme.both {
                 let colors = HTMLStyle.button(background: background, foreground: white, in: scheme, accent: background)
                 XCTAssertEqual(colors.foreground, RGBColor(red: 255, green: 255, blue: 255), spelled)
-                XCTAssertGreaterThanOrEqual(HTMLStyle.contrast(colors.foreground, colors.background), 4.5, spelled)
+                XCTAssertGreaterThanOrEqual(RGBColor.contrast(colors.foreground, colors.background), 4.5, spelled)
                 XCTAssertEqual(hue(colors.background), hue(background.resolved(for: scheme.appearance)), accuracy: 3, spelled)
             }
         }
@@ -102,7 +108,7 @@ final class HTMLPageTests: XCTestCase {
         let dark = try XCTUnwrap(Color.parse("#1A0DAB"))
         let colors = HTMLStyle.button(background: dark, foreground: black, in: .light, accent: dark)
         XCTAssertEqual(colors.foreground, RGBColor(red: 0, green: 0, blue: 0), "black text keeps its color")
-        XCTAssertGreaterThanOrEqual(HTMLStyle.contrast(colors.foreground, colors.background), 4.5, "on a lightened background")
+        XCTAssertGreaterThanOrEqual(RGBColor.contrast(colors.foreground, colors.background), 4.5, "on a lightened background")
     }
 
     // MARK: Markup

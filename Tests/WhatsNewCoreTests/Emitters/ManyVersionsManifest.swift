@@ -1,6 +1,8 @@
 import XCTest
 import TestSupport
 @testable import WhatsNewCore
+@testable import WhatsNewDiagnostics
+@testable import WhatsNewModel
 
 /// A manifest of many versions for the tests of what runs on two threads: `Fixtures/notes.yaml`'s images and
 /// actions, used by versions that vary every kind of image, action, title and Markdown.

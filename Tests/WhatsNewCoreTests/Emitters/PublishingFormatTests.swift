@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import WhatsNewCore
+@testable import WhatsNewDiagnostics
+@testable import WhatsNewModel
+@testable import WhatsNewRender
 
 /// The pieces of the publishing formats: feed dates, CDATA sections, `build`, `--release latest`, and reading
 /// an appcast's items with the byte ranges `--into` replaces.

@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
 @testable import WhatsNewCore
+@testable import WhatsNewDiagnostics
+@testable import Markdown
+@testable import WhatsNewModel
+@testable import WhatsNewRender
 
 /// A long manifest's versions are resolved in two halves at once; each must be the version a selection of
 /// that version alone resolves (on the calling thread), in the same order.

@@ -1,6 +1,11 @@
 import TestSupport
 import XCTest
 @testable import WhatsNewCore
+@testable import WhatsNewText
+@testable import WhatsNewDiagnostics
+@testable import Markdown
+@testable import WhatsNewModel
+@testable import WhatsNewRender
 
 /// The terminal and Markdown outputs of issue 17: glyphs, images without one, `present` pages, the document
 /// heading, strikethrough in plain text.

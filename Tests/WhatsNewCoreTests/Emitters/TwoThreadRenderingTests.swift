@@ -6,6 +6,7 @@ import Darwin
 import Synchronization
 import XCTest
 @testable import WhatsNewCore
+@testable import WhatsNewRender
 
 /// `TwoThreadRendering` writes every piece exactly once, in order, whichever thread rendered it, and never
 /// lets the background thread run more than `chunksInFlight` chunks ahead of the output.

@@ -1,6 +1,8 @@
 import TestSupport
 import XCTest
 @testable import WhatsNewCore
+@testable import WhatsNewText
+@testable import Markdown
 
 final class ANSIRendererTests: XCTestCase {
     private let colors256 = ANSIRenderer(capabilities: TerminalCapabilities(colorDepth: .ansi256, hyperlinks: true))

@@ -1,6 +1,7 @@
 import TestSupport
 import XCTest
 @testable import WhatsNewCore
+@testable import Markdown
 
 final class HTMLRendererTests: XCTestCase {
     func testInlineRendering() {

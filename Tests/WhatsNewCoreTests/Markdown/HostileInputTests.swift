@@ -1,5 +1,7 @@
 import XCTest
 @testable import WhatsNewCore
+@testable import WhatsNewText
+@testable import Markdown
 
 /// Hostile text through every renderer: no active markup, no unsafe link and no raw control character
 /// reaches HTML, Markdown or the terminal.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import WhatsNewCore
+@testable import Markdown
 
 /// The scan that lets `block-markdown` skip parsing never says "no" to text that holds block Markdown.
 final class MarkdownBlockScanTests: XCTestCase {

@@ -1,6 +1,7 @@
 import TestSupport
 import XCTest
 @testable import WhatsNewCore
+@testable import Markdown
 
 /// Each escape Markdown output writes, and each place it writes none, proved through cmark-gfm with GitHub's
 /// extensions (autolink, strikethrough, table, tagfilter, tasklist): the emitted Markdown is rendered and must

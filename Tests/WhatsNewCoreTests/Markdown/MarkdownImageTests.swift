@@ -1,5 +1,8 @@
 import XCTest
 @testable import WhatsNewCore
+@testable import Markdown
+@testable import WhatsNewModel
+@testable import WhatsNewRender
 
 /// Markdown output holds no image its author did not declare in a manifest's image fields: an image written
 /// in a text, or a `!` written before a link, an autolink or an e-mail address, comes out as a link at most.

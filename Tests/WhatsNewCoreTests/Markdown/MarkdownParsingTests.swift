@@ -1,5 +1,6 @@
 import XCTest
 @testable import WhatsNewCore
+@testable import Markdown
 
 final class MarkdownParsingTests: XCTestCase {
     func testCmarkIsLinkedWithTheGFMExtensions() {

@@ -1,6 +1,8 @@
 import TestSupport
 import XCTest
 @testable import WhatsNewCore
+@testable import WhatsNewText
+@testable import Markdown
 
 final class MarkdownRendererTests: XCTestCase {
     func testNormalizedInlineMarkdown() {

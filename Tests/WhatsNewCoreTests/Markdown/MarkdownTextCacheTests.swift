@@ -1,5 +1,6 @@
 import XCTest
 @testable import WhatsNewCore
+@testable import Markdown
 
 /// The emitters parse through `MarkdownTextCache`; it must give exactly what `MarkdownText(parsing:)` gives,
 /// for literal text, Markdown and block Markdown, also once it has filled up and started over.

@@ -1,5 +1,8 @@
 import XCTest
 @testable import WhatsNewCore
+@testable import Markdown
+@testable import WhatsNewModel
+@testable import WhatsNewRender
 
 /// Unicode that changes how Markdown and HTML read: a line break in the app's name must not split the
 /// Markdown title, white space of any kind at the ends of bold or emphasized text must not leave literal

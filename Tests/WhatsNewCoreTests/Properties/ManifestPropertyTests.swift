@@ -3,6 +3,10 @@ import TestSupport
 @testable import WhatsNewCore
 import XCTest
 import YAMLTree
+@testable import WhatsNewText
+@testable import WhatsNewDiagnostics
+@testable import WhatsNewModel
+@testable import WhatsNewRender
 
 /// Properties of compiling generated manifests (see `ManifestGenerator`), each checked for many seeds:
 /// a YAML manifest and its JSON twin compile to the same bytes in every format; output is byte-identical

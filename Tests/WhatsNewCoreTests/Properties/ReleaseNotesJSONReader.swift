@@ -1,5 +1,7 @@
 import Foundation
 @testable import WhatsNewCore
+@testable import WhatsNewModel
+@testable import WhatsNewRender
 
 /// The JSON output read back, by a reader independent of the writer (Foundation's `JSONDecoder`), into the
 /// view model every emitter reads (`ReleaseNotes`).

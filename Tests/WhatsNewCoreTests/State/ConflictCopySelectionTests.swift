@@ -1,5 +1,6 @@
 import XCTest
 @testable import WhatsNewCore
+@testable import WhatsNewState
 
 /// Which conflict copies one read takes (issue 26, item 3): the smallest first, within a budget of bytes, so
 /// junk named like copies cannot keep a valid one out, and the work of a read is bounded however many there are.

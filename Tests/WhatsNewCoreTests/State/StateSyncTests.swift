@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import WhatsNewCore
+@testable import WhatsNewModel
+@testable import WhatsNewState
 
 /// The file store as copies of it meet: format 1 upgraded, conflict copies merged and removed, the device id
 /// kept beside the state, other copies merged on request.

@@ -1,5 +1,7 @@
 import XCTest
 @testable import WhatsNewCore
+@testable import WhatsNewModel
+@testable import WhatsNewState
 
 /// Each record kind merges its own way; the property tests (SyncedStatePropertyTests) prove the laws.
 final class SyncedStateMergeTests: XCTestCase {

@@ -1,6 +1,8 @@
 import XCTest
 @testable import WhatsNewCore
 @testable import YAMLTree
+@testable import WhatsNewModel
+@testable import WhatsNewState
 
 /// Merging copies of the state in any order and grouping gives one result, that result is what the union of
 /// every record says (no presented version, donation within the cap or invalidation is lost), and the file

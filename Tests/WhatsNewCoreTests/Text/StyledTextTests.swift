@@ -1,5 +1,6 @@
 import XCTest
 @testable import WhatsNewCore
+@testable import WhatsNewText
 
 final class StyledTextTests: XCTestCase {
     func testControlCharactersAreMadeVisibleOnAppend() {

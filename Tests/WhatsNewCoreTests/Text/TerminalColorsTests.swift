@@ -1,5 +1,7 @@
 import XCTest
 @testable import WhatsNewCore
+@testable import WhatsNewText
+@testable import Markdown
 
 /// Colors in the terminal: a brand colour keeps its hue in 256 colors, and every colored text is readable on a
 /// light terminal (#FFFFFF) and on a dark one (#000000, #1E1E1E) alike, whatever `COLORFGBG` says.
@@ -74,7 +76,7 @@ final class TerminalColorsTests: XCTestCase {
                 let sgr = renderer.sgrCodes(ANSIStyle(bold: true, foreground: color))
                 guard let written = self.color(in: sgr, "38") else { continue }
                 for (background, value) in Self.backgrounds {
-                    XCTAssertGreaterThanOrEqual(HTMLStyle.contrast(written, value), TerminalColors.textContrast,
+                    XCTAssertGreaterThanOrEqual(RGBColor.contrast(written, value), TerminalColors.textContrast,
                                                 "\(name) (\(label)) written as \(written.hex) on \(background)")
                 }
             }
@@ -86,7 +88,7 @@ final class TerminalColorsTests: XCTestCase {
                 XCTAssertFalse(code.style.dim, "code is not dimmed toward the background (\(label))")
                 let written = try! XCTUnwrap(color(in: renderer.sgrCodes(code.style), "38"), label)
                 for (background, value) in Self.backgrounds {
-                    XCTAssertGreaterThanOrEqual(HTMLStyle.contrast(written, value), TerminalColors.textContrast,
+                    XCTAssertGreaterThanOrEqual(RGBColor.contrast(written, value), TerminalColors.textContrast,
                                                 "code (\(label)) \(written.hex) on \(background)")
                 }
             }
@@ -102,7 +104,7 @@ final class TerminalColorsTests: XCTestCase {
                     guard let front = self.color(in: sgr, "38"), let back = self.color(in: sgr, "48") else {
                         return XCTFail("\(sgr) has both colors")
                     }
-                    let contrast = HTMLStyle.contrast(front, back)
+                    let contrast = RGBColor.contrast(front, back)
                     XCTAssertGreaterThanOrEqual(contrast, TerminalColors.buttonContrast,
                                                 "\(foreground) on \(name) (\(label)): \(front.hex) on \(back.hex)")
                 }

@@ -1,5 +1,7 @@
 import XCTest
 @testable import WhatsNewCore
+@testable import WhatsNewText
+@testable import Markdown
 
 final class WordWrapperTests: XCTestCase {
     func testWrapsAtSpaces() {

@@ -1,5 +1,7 @@
 import XCTest
 @testable import WhatsNewCore
+@testable import WhatsNewModel
+@testable import WhatsNewState
 
 /// One scenario per TipKit behaviour, on a `SyncedState` value and a clock the test sets (no sleeping).
 final class TipEngineScenarioTests: XCTestCase {

@@ -1,6 +1,10 @@
 import XCTest
 import YAMLTree
 @testable import WhatsNewCore
+@testable import SourceText
+@testable import WhatsNewDiagnostics
+@testable import WhatsNewModel
+@testable import WhatsNewReader
 
 /// Each tip rule with an input that triggers it (at the expected position) and one that does not.
 final class TipRuleTests: XCTestCase {

@@ -4,6 +4,7 @@
 //
 // Usage: WhatsNewEmbeddingExample MANIFEST CURRENT-VERSION [--state-file FILE] [--width N]
 //        WhatsNewEmbeddingExample --markdown MANIFEST      (Changelog.swift: the notes as Markdown)
+//        WhatsNewEmbeddingExample --tip MANIFEST EVENT STATE-FILE  (Tips.swift: donate, then the tip due)
 import WhatsNewCore
 #if canImport(Glibc)
 import Glibc
@@ -70,6 +71,9 @@ if arguments.count == 2, arguments[0] == "--markdown" {
         printError("whatsnew: error: \(error)\n")
         exit(74)
     }
+}
+if arguments.count == 4, arguments[0] == "--tip" {
+    exit(donateAndShowTip(manifestPath: arguments[1], event: arguments[2], stateFile: arguments[3]))
 }
 var stateFile: String?
 var width = 80

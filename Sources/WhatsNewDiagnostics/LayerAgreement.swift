@@ -1,0 +1,69 @@
+/// The schema and the model (the decoder and the rules) check one manifest in two layers, and often find
+/// the same problem: an unknown key is both `additionalProperties` in the schema and `unknown-key` in the
+/// decoder. Each problem is reported once: where the model reports the same problem at the same node, its
+/// diagnostic is kept (it names the field, suggests a fix, and has the same code wherever the mistake is)
+/// and the schema's is dropped. Every other schema failure is reported as it is, whatever else was found
+/// at its node.
+package enum LayerAgreement {
+    /// For each schema code, the model's codes that mean the same problem at the same node.
+    static let sameProblem: [String: Set<String>] = [
+        "schema-additionalProperties": ["unknown-key"],
+        "schema-unevaluatedProperties": ["unknown-key"],
+        "schema-required": ["missing-key", "no-versions"],
+        "schema-type": ["type-mismatch"],
+        "schema-enum": ["invalid-value"],
+        "schema-const": ["invalid-value"],
+        "schema-minimum": ["invalid-value"],
+        "schema-maximum": ["invalid-value"],
+        "schema-minItems": ["no-versions"],
+        "schema-minLength": ["empty-text"],
+        "schema-pattern": ["invalid-duration", "invalid-version", "invalid-date", "invalid-color", "empty-text", "invalid-value"],
+        "schema-format": ["invalid-date"],
+        // The closest alternative of a value that matches none (a color, a text, an image or an action).
+        "schema-anyOf": ["type-mismatch", "invalid-value", "invalid-color", "invalid-image", "invalid-action", "invalid-version",
+                         "empty-text"],
+        "schema-oneOf": ["type-mismatch", "invalid-value", "invalid-color", "invalid-image", "invalid-action", "invalid-version",
+                         "empty-text"],
+    ]
+
+    /// Every code of `sameProblem`, numbered: the engines remember the places of these codes only (see
+    /// `DiagnosticEngine.Place`).
+    package static let codes: [String] = Array(Set(sameProblem.keys).union(sameProblem.values.joined())).sorted()
+    private static let numbers: [String: UInt16] = Dictionary(uniqueKeysWithValues: codes.enumerated().map { ($1, UInt16($0)) })
+    /// `sameProblem` by the codes' numbers.
+    private static let sameProblemNumbers: [UInt16: Set<UInt16>] = Dictionary(uniqueKeysWithValues: sameProblem.map { schema, model in
+        (numbers[schema] ?? 0, Set(model.compactMap { numbers[$0] }))
+    })
+
+    /// The number of `code` among `codes`, or nil when no layer pairs it with another's.
+    package static func number(of code: String) -> UInt16? {
+        numbers[code]
+    }
+
+    /// Whether the model (whose findings are `model`) reported the problem of a schema failure at `failure`:
+    /// one of the codes `sameProblem` lists for it at the same node, about the same key (`subject`; a failure
+    /// about no key matches any).
+    package static func reported(by model: DiagnosticEngine.Findings) -> (_ failure: DiagnosticEngine.Place, _ subject: String?) -> Bool {
+        // The model's places by node, found by binary search (a manifest may have a million).
+        let places = model.places
+        let order = places.indices.sorted { before(places[$0].key, places[$1].key) }
+        return { failure, subject in
+            guard let codes = sameProblemNumbers[failure.code] else { return false }
+            var low = 0, high = order.count
+            while low < high {
+                let middle = low + (high - low) / 2
+                if before(places[order[middle]].key, failure.key) { low = middle + 1 } else { high = middle }
+            }
+            while low < order.count, places[order[low]].key == failure.key {
+                let index = order[low]
+                if codes.contains(places[index].code), subject == nil || model.subjects[index] == subject { return true }
+                low += 1
+            }
+            return false
+        }
+    }
+
+    private static func before(_ a: DiagnosticEngine.PlaceKey, _ b: DiagnosticEngine.PlaceKey) -> Bool {
+        a.file == b.file ? a.offset < b.offset : a.file < b.file
+    }
+}

@@ -1,0 +1,102 @@
+import Threads
+import YAMLTree
+import JSONSchema
+import WhatsNewDiagnostics
+import WhatsNewModel
+
+/// The reading stage: every command that reads a manifest reads it here, and the data flows one way:
+///
+///     SourceFile ─▶ YAMLParser ─▶ tree ─┬─▶ schema ─────────────────────────────┐
+///                                       └─▶ ManifestDecoder ─▶ Manifest ─▶ rules ─┴─▶ LayerAgreement ─▶ engine
+///
+/// 1. `InputLoader` reads each input into a tree whose nodes keep their ranges (`YAMLParser`).
+/// 2. The schema (the built-in one, or `--schema`) checks every tree that could be read, whatever its root.
+/// 3. `ManifestDecoder` decodes the trees into one `Manifest`, keeping every item, also those with errors
+///    (see `ManifestDecoder`), so that
+/// 4. the rules check every reference, URL, color, text and version of the manifest.
+/// 5. `LayerAgreement` reports each schema failure unless the decoder or a rule reported the same problem
+///    at the same node; then JSON Pointers are added to the diagnostics, when an output prints them.
+///
+/// Speed: libyaml reads long texts on a thread of its own inside `YAMLParser`, and meanwhile the items of
+/// `versions` are decoded as each is read (`VersionsReadAhead`, the one piece that exists for speed alone;
+/// nothing is dropped, and every stage sees the whole tree); the schema check runs on a thread of its own
+/// while this one decodes the rest (`BackgroundWork`); the rules share two threads (`RuleRunner`).
+package struct ManifestReader {
+    /// The schema every input is checked against; nil is the built-in one.
+    package var schema: SchemaValidator?
+    /// The semantic rules, in the order their diagnostics are reported.
+    package var rules: [any ManifestRule]
+    /// Whether diagnostics get the JSON Pointer of their value (`--diagnostics json|sarif` print them).
+    package var addsPointers: Bool
+    /// The directory of the first input, for an image file whose declaring file is not known (image files
+    /// are relative to the file that declares them).
+    package var baseDirectory: String
+
+    /// Checks and decodes read inputs (merged into one manifest) and `--refs` files (`references`),
+    /// reporting every problem to `engine`. Returns the manifest, which may have errors (see
+    /// `engine.hasErrors`), or nil when an input could not be read (then it is not decoded).
+    package func read(_ inputs: [LoadedInput], references: [LoadedInput], engine: DiagnosticEngine) -> Manifest? {
+        // 2. The schema, on a thread of its own, reporting to findings of its own.
+        let schemaInputs = (inputs.map { $0.forAnotherThread() }, references.map { $0.forAnotherThread() })
+        let limit = engine.limit
+        let schemaCheck = BackgroundWork { [schema] in
+            let findings = DiagnosticEngine(limit: limit)
+            let schema = schema ?? .builtin
+            for input in schemaInputs.0 { schema.check(input, role: input.isFragment ? .fragment : .manifest, engine: findings) }
+            for input in schemaInputs.1 { schema.check(input, role: .refs, engine: findings) }
+            return findings.findings
+        }
+        let documents = inputs + references
+        guard !inputs.isEmpty, documents.allSatisfy({ !$0.hasReadingErrors && $0.root != nil }) else {
+            engine.report(contentsOf: schemaCheck.result)
+            return nil
+        }
+        // 3. Decoding.
+        let modelFindings = DiagnosticEngine(limit: limit)
+        var decoder = ManifestDecoder(engine: modelFindings)
+        for input in inputs {
+            if let root = input.root { decoder.addInput(root, file: input.file, versionsReadAhead: input.versionsReadAhead) }
+        }
+        for input in references {
+            if let root = input.root { decoder.addReferences(root, file: input.file) }
+        }
+        var manifest = decoder.finish(firstFile: inputs.first?.file)
+        manifest.baseDirectory = baseDirectory
+        manifest.inputByteCount = documents.reduce(0) { $0 + $1.file.bytes.count }
+        // 4. The rules.
+        RuleRunner.run(rules, on: manifest, reportingTo: modelFindings)
+        // 5. Both layers' findings, each problem once.
+        let model = modelFindings.findings
+        let firstNew = engine.checkpoint
+        engine.report(model, except: { _, _ in false }, rememberingPlaces: false)
+        engine.report(schemaCheck.result, except: LayerAgreement.reported(by: model), rememberingPlaces: false)
+        if addsPointers { addPointers(to: engine, since: firstNew, from: documents) }
+        return manifest
+    }
+
+    /// Gives each diagnostic reported since `start` that has no JSON Pointer the pointer of its position in
+    /// its file's tree.
+    private func addPointers(to engine: DiagnosticEngine, since start: DiagnosticEngine.Checkpoint, from documents: [LoadedInput]) {
+        var roots: [ObjectIdentifier: YAMLNode] = [:]
+        for document in documents { roots[ObjectIdentifier(document.file)] = document.root }
+        engine.fillPaths(since: start) { diagnostic in
+            guard let file = diagnostic.file, let range = diagnostic.range else { return nil }
+            return roots[ObjectIdentifier(file)]?.pointer(toOffset: range.start.offset)
+        }
+    }
+
+    package init(schema: SchemaValidator?, rules: [any ManifestRule], addsPointers: Bool, baseDirectory: String) {
+        self.schema = schema
+        self.rules = rules
+        self.addsPointers = addsPointers
+        self.baseDirectory = baseDirectory
+    }
+}
+
+extension SchemaValidator {
+    /// The schema layer for one read input (skipped for a file that could not be read).
+    package func check(_ loaded: LoadedInput, role: SchemaRole, engine: DiagnosticEngine) {
+        guard !loaded.hasReadingErrors, let root = loaded.root else { return }
+        validate(root: root, file: loaded.file, engine: engine, role: role, stepLimit: Self.stepLimit(for: root))
+    }
+}

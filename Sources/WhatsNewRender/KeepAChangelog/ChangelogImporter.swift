@@ -1,0 +1,392 @@
+import Markdown
+import SourceText
+import WhatsNewDiagnostics
+import WhatsNewModel
+import WhatsNewText
+
+/// Reads a Keep a Changelog file into `ImportedChangelog` through cmark-gfm's tree (`MarkdownOutline`), never
+/// by matching patterns over the Markdown: a `##` heading is a release (`[1.2.0] - 2026-11-01`,
+/// `[Unreleased]`, `[YANKED]`; its link, defined at the bottom, gives the repository and the tag prefix), a
+/// `###` heading names the kind of the changes below it, and each bullet is a change (`ChangeBullet` splits
+/// it into title and subtitle). What it cannot map is reported as a warning at its line and column, and its
+/// text is kept where it can be (folded into a change, or a change of its own); it is never dropped unsaid.
+package struct ChangelogImporter {
+    package init() {}
+
+    /// The changelog of `file`; nil (after reporting `import-no-releases`) when it has no release heading.
+    package func read(_ file: SourceFile, engine: DiagnosticEngine) -> ImportedChangelog? {
+        var reader = Reader(file: file, engine: engine)
+        // Block by block, each freed once read: what is kept of one is the changes it makes, the lines it
+        // covers and the URLs it links to.
+        var covered = LinkDefinition.CoveredLines(file: file)
+        var destinations: Set<String> = []
+        MarkdownOutline.forEachBlock(parsing: String(decoding: file.bytes, as: UTF8.self)) { block in
+            reader.read(block)
+            covered.add(block)
+            LinkDefinition.addDestinations(in: [block.block], to: &destinations)
+        }
+        reader.unused(LinkDefinition.find(in: file, covered: covered), used: destinations)
+        return reader.finish()
+    }
+}
+
+extension ChangelogImporter {
+    /// The version a tag ends with (`v1.2.0` → `1.2.0`): the longest suffix that starts with a digit and parses,
+    /// among the last `longestVersion` bytes. Trying every start parses the rest of the tag each time, so a tag
+    /// of 200,000 digits took minutes; a tag is one git ref name, which a file system holds in 255 bytes.
+    static func versionSuffix(of tag: String) -> String? {
+        var parsedBytes = 0
+        return versionSuffix(of: tag, parsedBytes: &parsedBytes)
+    }
+
+    /// `versionSuffix(of:)`, adding to `parsedBytes` the bytes it handed to the parser (the work a test counts).
+    static func versionSuffix(of tag: String, parsedBytes: inout Int) -> String? {
+        let bytes = Array(tag.utf8)
+        for start in max(0, bytes.count - longestVersion)..<bytes.count where bytes[start] >= UInt8(ascii: "0") && bytes[start] <= UInt8(ascii: "9") {
+            // (A start inside a character of several bytes is never a digit.)
+            let candidate = String(decoding: bytes[start...], as: UTF8.self)
+            parsedBytes += bytes.count - start
+            if case .success = SemanticVersion.parse(candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// The most bytes a tag's version is looked for in (see `versionSuffix`).
+    static let longestVersion = 255
+}
+
+private struct Reader {
+    let file: SourceFile
+    let engine: DiagnosticEngine
+    let renderer = MarkdownRenderer()
+    var changelog = ImportedChangelog()
+    /// The release being read; nil before the first and inside a section that is skipped.
+    var release: ImportedChangelog.Release?
+    /// Whether a release heading was seen (text after it belongs to some release, or to a skipped section).
+    var seenRelease = false
+    var kind: FeatureKind?
+    /// The repository and tag prefix of the first link that told them.
+    var linked: (repository: String, tagPrefix: String)?
+    /// Each release heading's link: the release's index, its label and URL, and where the heading is.
+    var headingLinks: [(release: Int, label: String, url: String, line: Int, column: Int)] = []
+
+    init(file: SourceFile, engine: DiagnosticEngine) {
+        self.file = file
+        self.engine = engine
+    }
+
+    mutating func read(_ located: MarkdownOutline.Block) {
+        switch located.block {
+        case .heading(let level, let inlines):
+            heading(level: level, inlines, at: located)
+        case .list(let list):
+            guard release != nil else {
+                outside(located, what: "a list")
+                return
+            }
+            for (index, item) in list.items.enumerated() {
+                let place = index < located.items.count ? located.items[index] : MarkdownOutline.Item(line: located.line, column: located.column,
+                                                                                                     blocks: [])
+                bullet(item, place: place)
+            }
+        case .html:
+            // An HTML block (often a comment) has no place in a manifest.
+            warn("import-unmapped", "an HTML block is not imported: a manifest has no place for it", at: located,
+                 fix: "write it as Markdown text, or leave it out")
+        case .thematicBreak:
+            warn("import-unmapped", "a thematic break is not imported", at: located, fix: nil)
+        case .paragraph, .codeBlock, .blockQuote:
+            guard release != nil else {
+                if case .paragraph(let inlines) = located.block, !seenRelease, Self.isIntroduction(inlines) { return }
+                outside(located, what: Self.name(of: located.block))
+                return
+            }
+            warn("import-unmapped", "\(Self.name(of: located.block)) between the bullets of version \(release?.version ?? "") is imported as a change of its own",
+                 at: located, fix: "write it as a bullet")
+            addChange(Self.inlines(of: [located.block]))
+        }
+    }
+
+    /// Text before the first release, or in a section that is skipped.
+    private func outside(_ located: MarkdownOutline.Block, what: String) {
+        let place = seenRelease ? "under a heading that is not a release" : "before the first release"
+        warn("import-unmapped", "\(what) \(place) is not imported", at: located,
+             fix: seenRelease ? "put it under a release heading such as '## [1.2.0] - 2026-11-01'" : "move it into a release, or leave it out")
+    }
+
+    private mutating func heading(level: Int, _ inlines: [MarkdownInline], at located: MarkdownOutline.Block) {
+        let text = Self.plain(inlines)
+        if level <= 2, let (heading, destination) = releaseHeading(inlines, at: located) {
+            finishRelease()
+            seenRelease = true
+            kind = nil
+            release = heading
+            if let destination {
+                headingLinks.append((changelog.releases.count, heading.unreleased ? KeepAChangelogEmitter.unreleasedLabel : heading.version,
+                                     destination, located.line, located.column))
+            }
+            return
+        }
+        switch level {
+        case 1 where !seenRelease && (text.lowercased() == "changelog" || text.lowercased() == "change log"):
+            return
+        case 1, 2:
+            finishRelease()
+            if seenRelease || level == 2 {
+                seenRelease = true
+                warn("import-not-a-version", "heading '\(text)' names no version; expected '[1.2.0] - 2026-11-01' or '[Unreleased]', so the section under it is not imported",
+                     at: located, fix: "write the version as MAJOR.MINOR.PATCH, e.g. '## [1.2.0] - 2026-11-01'")
+            } else {
+                warn("import-unmapped", "title '\(text)' is not imported (the Keep a Changelog title is 'Changelog')", at: located, fix: nil)
+            }
+        default:
+            guard release != nil else {
+                outside(located, what: "heading '\(text)'")
+                return
+            }
+            if let known = FeatureKind(heading: text) {
+                kind = known
+            } else {
+                kind = nil
+                let names = FeatureKind.allCases.map(\.heading).joined(separator: ", ")
+                warn("import-unknown-section", "section '\(text)' is none of Keep a Changelog's (\(names)); its bullets are imported without a kind",
+                     at: located, fix: "rename the section to one of \(names)" + Suggestion.phrase(for: text, in: FeatureKind.allCases.map(\.heading)))
+            }
+        }
+    }
+
+    /// A release heading's version, date and `[YANKED]`, and its link's URL; nil when its first word is not a version.
+    private mutating func releaseHeading(_ inlines: [MarkdownInline], at located: MarkdownOutline.Block)
+        -> (ImportedChangelog.Release, String?)? {
+        // The label: a link's text (`[1.2.0]` with a definition at the bottom), else the first word.
+        var label: String
+        var rest: String
+        var destination: String?
+        if case .link(let url, _, let children)? = inlines.first {
+            label = Self.plain(children)
+            rest = Self.plain(Array(inlines.dropFirst()))
+            destination = url
+        } else {
+            let text = Self.plain(inlines)
+            if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
+                label = String(text[text.index(after: text.startIndex)..<close])
+                rest = String(text[text.index(after: close)...])
+            } else {
+                label = String(text.prefix { $0 != " " })
+                rest = String(text.dropFirst(label.count))
+            }
+        }
+        label = Self.trimmed(label)
+        var release = ImportedChangelog.Release(version: "")
+        if label.lowercased() == KeepAChangelogEmitter.unreleasedLabel.lowercased() {
+            release.unreleased = true
+        } else {
+            var number = label
+            if number.hasPrefix("v") || number.hasPrefix("V") { number.removeFirst() }
+            while let last = number.last, last == ":" || last == "," { number.removeLast() }
+            guard case .success(let version) = SemanticVersion.parse(number) else { return nil }
+            release.version = version.displayDescription
+        }
+        // The rest: separators, a date, `[YANKED]`; anything else is reported.
+        var leftover: [String] = []
+        for word in rest.split(whereSeparator: { $0 == " " || $0 == "(" || $0 == ")" || $0 == "[" || $0 == "]" || $0 == "," }) {
+            let word = String(word)
+            if word == "-" || word == "—" || word == "–" || word == "/" { continue }
+            if word.uppercased() == "YANKED" {
+                release.yanked = true
+            } else if release.date == nil, VersionEntry.isISODate(word) {
+                release.date = word
+            } else {
+                leftover.append(word)
+            }
+        }
+        if !leftover.isEmpty {
+            let text = leftover.joined(separator: " ")
+            let isDate = text.contains(where: \.isNumber)
+            warn("import-unmapped", "'\(text)' in the heading of \(release.unreleased ? "[Unreleased]" : "version " + release.version) is not imported"
+                    + (isDate ? "; expected a date YYYY-MM-DD" : ""),
+                 at: located, fix: isDate ? "write the date as YYYY-MM-DD, e.g. '## [1.2.0] - 2026-11-01'" : "move the text into a bullet")
+        }
+        if let destination { link(destination, label: label, release: release, at: located) }
+        return (release, destination)
+    }
+
+    /// Learns the repository and the tag prefix from a heading's link.
+    private mutating func link(_ url: String, label: String, release: ImportedChangelog.Release, at located: MarkdownOutline.Block) {
+        guard let parsed = CompareLinks.parse(url) else {
+            warn("import-unmapped", "the link of '\(label)' (\(url)) is not a GitHub or GitLab compare or tag link, so it is not imported",
+                 at: located, fix: "link to 'https://github.com/OWNER/NAME/compare/v1.1.0...v1.2.0'")
+            return
+        }
+        guard linked == nil else { return }
+        if release.unreleased {
+            // `…/compare/v1.2.0...HEAD`: the prefix is not known until a release's link tells it.
+            if parsed.tag == "HEAD", let older = parsed.olderTag, let version = ChangelogImporter.versionSuffix(of: older) {
+                linked = (parsed.repository, String(older.dropLast(version.count)))
+            }
+            return
+        }
+        guard parsed.tag.hasSuffix(release.version) else { return }
+        linked = (parsed.repository, String(parsed.tag.dropLast(release.version.count)))
+    }
+
+    private mutating func bullet(_ item: [MarkdownBlock], place: MarkdownOutline.Item) {
+        var blocks = item
+        var inlines: [MarkdownInline] = []
+        if case .paragraph(let first)? = blocks.first {
+            inlines = first
+            blocks.removeFirst()
+        }
+        if !blocks.isEmpty {
+            let what = blocks.map(Self.name(of:)).joined(separator: ", ")
+            let line = place.blocks.dropFirst(item.count - blocks.count).first.map { ($0.line, $0.column) } ?? (place.line, place.column)
+            warn("import-folded", "\(what) inside a bullet cannot be a change's text, so it is folded into the bullet's text",
+                 line: line.0, column: line.1, fix: "write the bullet as one paragraph, or make each nested bullet a change of its own")
+            inlines = ChangeBullet.normalized(inlines) + [.text(" ")] + Self.inlines(of: blocks)
+        }
+        guard !ChangeBullet.normalized(inlines).isEmpty else {
+            warn("import-unmapped", "an empty bullet is not imported", line: place.line, column: place.column, fix: "write the change, or remove the bullet")
+            return
+        }
+        addChange(inlines)
+    }
+
+    private mutating func addChange(_ inlines: [MarkdownInline]) {
+        let (title, subtitle) = ChangeBullet.split(inlines)
+        release?.changes.append(ImportedChangelog.Change(title: renderer.render(inlines: title), subtitle: renderer.render(inlines: subtitle),
+                                                         kind: kind))
+    }
+
+    private mutating func finishRelease() {
+        if let release { changelog.releases.append(release) }
+        release = nil
+    }
+
+    mutating func finish() -> ImportedChangelog? {
+        finishRelease()
+        guard !changelog.releases.isEmpty else {
+            engine.report(Diagnostic(.error, code: "import-no-releases",
+                                     message: "'\(file.name)' has no release heading; expected '## [1.2.0] - 2026-11-01' or '## [Unreleased]'",
+                                     file: file, range: nil, fix: "import a Keep a Changelog file"))
+            return nil
+        }
+        // `[Unreleased]` gets the minor version after the newest release (0.1.0 when there is none): a patch
+        // version would be a patch without its .0 release (`unreachable-patch`).
+        let released = changelog.releases.filter { !$0.unreleased }.compactMap { try? SemanticVersion.parse($0.version).get() }
+        let next = released.max().map { SemanticVersion(major: $0.major, minor: $0.minor + 1) } ?? SemanticVersion(major: 0, minor: 1)
+        for index in changelog.releases.indices where changelog.releases[index].unreleased {
+            changelog.releases[index].version = next.description
+        }
+        if let linked {
+            changelog.repository = linked.repository
+            if linked.tagPrefix != "v" { changelog.tagPrefix = linked.tagPrefix }
+        }
+        unreproducedHeadingLinks()
+        return changelog
+    }
+
+    /// Reports each heading link that `--markdown-style keepachangelog` would not write back: the style
+    /// links every version into the repository and tag prefix the import keeps, so any other URL is lost.
+    /// (A link that is no compare or tag link at all was reported where it was read.)
+    private func unreproducedHeadingLinks() {
+        let links = linked.flatMap { CompareLinks(repository: $0.repository, tagPrefix: $0.tagPrefix) }
+        // The emitter's order: newest first, as compiling sorts the versions.
+        let order = changelog.releases.indices.sorted { left, right in
+            let (a, b) = (SemanticVersion(changelog.releases[left].version), SemanticVersion(changelog.releases[right].version))
+            if let a, let b, a != b { return a > b }
+            return left < right
+        }
+        var expected: [Int: String] = [:]
+        if let links {
+            let urls = links.urls(for: order.map { (changelog.releases[$0].version, changelog.releases[$0].unreleased) })
+            for (index, url) in zip(order, urls) { expected[index] = url }
+        }
+        for link in headingLinks where CompareLinks.parse(link.url) != nil && expected[link.release] != link.url {
+            let written = expected[link.release].map { "the link it writes is \($0)" }
+                ?? "it writes no link for it without a GitHub or GitLab repository whose tags end with the version"
+            warn("import-link-dropped", "the link of '[\(link.label)]' (\(link.url)) is not the one --markdown-style keepachangelog writes back for it, so it is not imported; \(written)",
+                 line: link.line, column: link.column,
+                 fix: expected[link.release].map { "link '[\(link.label)]' to \($0), or mention \(link.url) in a bullet" } ?? "mention \(link.url) in a bullet")
+        }
+    }
+
+    /// Reports each link reference definition that no link of the file uses: nothing imports its URL.
+    mutating func unused(_ definitions: [LinkDefinition], used: Set<String>) {
+        var labels: Set<String> = []
+        for definition in definitions {
+            if !labels.insert(LinkDefinition.key(definition.label)).inserted {
+                warn("import-link-dropped", "link definition '[\(definition.label)]' (\(definition.destination)) repeats a label defined above, and Markdown uses the first, so it is not imported",
+                     line: definition.line, column: definition.column, fix: "remove the repeated definition, or give it a label of its own")
+            } else if !used.contains(definition.destination) {
+                warn("import-link-dropped", "link definition '[\(definition.label)]' (\(definition.destination)) is used by no link, so it is not imported",
+                     line: definition.line, column: definition.column, fix: "link a release heading or a bullet to '[\(definition.label)]', or leave the definition out")
+            }
+        }
+    }
+
+    // MARK: Helpers
+
+    private func warn(_ code: String, _ message: String, at located: MarkdownOutline.Block, fix: String?) {
+        warn(code, message, line: located.line, column: located.column, fix: fix)
+    }
+
+    private func warn(_ code: String, _ message: String, line: Int, column: Int, fix: String?) {
+        // From the block's start (cmark counts its column in bytes) to the end of its first line.
+        let lineStart = file.mark(line: line, scalarColumn: 0).offset
+        let start = file.mark(atOffset: lineStart + max(0, column - 1))
+        let text = file.lineText(line)
+        let end = file.mark(line: line, scalarColumn: text.unicodeScalars.count { $0 != "\n" && $0 != "\r" })
+        engine.report(Diagnostic(.warning, code: code, message: message, file: file,
+                                 range: SourceRange(start: start, end: end.offset > start.offset ? end : start), fix: fix))
+    }
+
+    /// Blocks folded into inline content: paragraphs and headings as their text, code as code, lists item
+    /// by item, separated by spaces.
+    static func inlines(of blocks: [MarkdownBlock]) -> [MarkdownInline] {
+        var out: [MarkdownInline] = []
+        func add(_ more: [MarkdownInline]) {
+            let more = ChangeBullet.normalized(more)
+            guard !more.isEmpty else { return }
+            if !out.isEmpty { out.append(.text(" ")) }
+            out += more
+        }
+        for block in blocks {
+            switch block {
+            case .paragraph(let inlines), .heading(_, let inlines): add(inlines)
+            case .codeBlock(_, let code): add([.code(trimmed(code.replacingNewlines(with: " ")))])
+            case .html(let html): add([.text(trimmed(html.replacingNewlines(with: " ")))])
+            case .blockQuote(let children): add(inlines(of: children))
+            case .list(let list): for item in list.items { add(inlines(of: item)) }
+            case .thematicBreak: break
+            }
+        }
+        return out
+    }
+
+    static func name(of block: MarkdownBlock) -> String {
+        switch block {
+        case .paragraph: return "a paragraph"
+        case .heading: return "a heading"
+        case .list: return "a nested list"
+        case .blockQuote: return "a block quote"
+        case .codeBlock: return "a code block"
+        case .html: return "an HTML block"
+        case .thematicBreak: return "a thematic break"
+        }
+    }
+
+    static func plain(_ inlines: [MarkdownInline]) -> String {
+        trimmed(PlainTextRenderer.render(inlines: inlines).replacingNewlines(with: " "))
+    }
+
+    static func trimmed(_ text: String) -> String {
+        String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+
+    /// Whether a paragraph before the first release is (a part of) Keep a Changelog's own introduction.
+    static func isIntroduction(_ inlines: [MarkdownInline]) -> Bool {
+        let text = plain(inlines)
+        let introduction = KeepAChangelogEmitter.introduction.filter { !$0.isEmpty }.map { plain(MarkdownText(parsing: $0).inlines) }
+        return text == introduction[0] || text == introduction.dropFirst().joined(separator: " ")
+    }
+}

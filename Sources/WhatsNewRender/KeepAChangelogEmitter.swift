@@ -1,0 +1,113 @@
+import Markdown
+import WhatsNewModel
+
+/// GitHub Flavored Markdown in the layout of Keep a Changelog 1.1.0 (`--markdown-style keepachangelog`):
+/// the `# Changelog` title and its introduction (left out when `--release` selects one version), then per
+/// version a `## [1.2.0] - 2026-11-01` heading (`## [Unreleased]` for a version marked `unreleased`,
+/// ` [YANKED]` after a yanked one), its features without a `kind` first, then `### Added`, `### Changed`,
+/// `### Deprecated`, `### Removed`, `### Fixed` and `### Security` groups, one bullet per feature
+/// (`ChangeBullet`), and at the bottom the compare links when `app.repository` is on GitHub or GitLab
+/// (`CompareLinks`). Version titles, images, actions and platforms have no place in the format.
+package struct KeepAChangelogEmitter: Sendable {
+    package init() {}
+
+    /// The document's title.
+    package static let title = "Changelog"
+    /// The introduction Keep a Changelog's own file starts with, a paragraph of two lines.
+    package static let introduction = [
+        "All notable changes to this project will be documented in this file.",
+        "",
+        "The format is based on [Keep a Changelog](https://keepachangelog.com/en/1.1.0/),",
+        "and this project adheres to [Semantic Versioning](https://semver.org/spec/v2.0.0.html).",
+    ]
+    /// The label of the unreleased version's heading and link.
+    package static let unreleasedLabel = "Unreleased"
+
+    package func emit(_ notes: ReleaseNotes) -> String {
+        var output = OutputBuffer()
+        emit(notes, into: &output)
+        return output.text
+    }
+
+    package func emit(_ notes: ReleaseNotes, into output: inout OutputBuffer) {
+        let renderer = MarkdownRenderer()
+        let texts = MarkdownTextCache()
+        // Blocks are separated by a blank line.
+        var first = true
+        func separate(_ output: inout OutputBuffer) {
+            if !first { output += "\n" }
+            first = false
+        }
+        if !notes.selectsOneRelease {
+            separate(&output)
+            output += "# " + Self.title + "\n"
+            separate(&output)
+            output += Self.introduction.joined(separator: "\n") + "\n"
+        }
+        for version in notes.versions {
+            separate(&output)
+            append(version, renderer: renderer, texts: texts, to: &output)
+            output.flushIfFull()
+        }
+        let links = Self.links(notes)
+        if !links.isEmpty {
+            separate(&output)
+            for link in links {
+                output += link
+                output += "\n"
+            }
+        }
+    }
+
+    /// A version: its heading, its features without a kind, then one group per kind.
+    private func append(_ version: ReleaseNotes.Version, renderer: MarkdownRenderer, texts: MarkdownTextCache,
+                        to output: inout OutputBuffer) {
+        output += Self.heading(version)
+        output += "\n"
+        let groups: [(heading: String?, features: [ReleaseNotes.Feature])] =
+            [(nil, version.features.filter { $0.kind == nil })]
+            + FeatureKind.allCases.map { kind in (kind.heading, version.features.filter { $0.kind == kind }) }
+        for group in groups where !group.features.isEmpty {
+            if let heading = group.heading {
+                output += "\n### " + heading + "\n"
+            }
+            output += "\n"
+            for feature in group.features {
+                let inlines = ChangeBullet.bullet(title: texts.text(parsing: feature.title).inlines,
+                                                  subtitle: texts.text(parsing: feature.subtitle).inlines)
+                // Brackets escaped: `[1.2.0]` in a bullet would otherwise link to the definitions at the bottom.
+                var bullet: [UInt8] = Array("- ".utf8)
+                renderer.append(inlines: inlines, continuation: "  ", escapingBrackets: true, to: &bullet)
+                output.bytes += bullet
+                output += "\n"
+            }
+        }
+    }
+
+    /// `## [1.2.0] - 2026-11-01`, `## [1.2.0]` without a date, `## [Unreleased]`; ` [YANKED]` after a yanked
+    /// release. (A version's text is digits, letters, `.`, `-` and `+`, and a date is digits and `-`: neither
+    /// needs escaping.)
+    package static func heading(_ version: ReleaseNotes.Version) -> String {
+        if version.unreleased { return "## [\(unreleasedLabel)]" }
+        var heading = "## [\(version.displayVersion)]"
+        if let date = version.date { heading += " - " + date }
+        if version.yanked { heading += " [YANKED]" }
+        return heading
+    }
+
+    /// The link definitions at the bottom: each version's label to its comparison with the next older
+    /// released version of the notes, the oldest to its tag; none unless `app.repository` is on GitHub or GitLab.
+    package static func links(_ notes: ReleaseNotes) -> [String] {
+        guard let repository = notes.repository, let links = CompareLinks(repository: repository, tagPrefix: notes.tagPrefix) else { return [] }
+        let renderer = MarkdownRenderer()
+        var definitions: [String] = []
+        let versions = notes.versions
+        let urls = links.urls(for: versions.map { ($0.displayVersion, $0.unreleased) })
+        for (version, url) in zip(versions, urls) {
+            guard let url else { continue }
+            let label = version.unreleased ? unreleasedLabel : version.displayVersion
+            if let definition = renderer.linkDefinition(label: label, destination: url) { definitions.append(definition) }
+        }
+        return definitions
+    }
+}
