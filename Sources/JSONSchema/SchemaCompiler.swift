@@ -115,7 +115,7 @@ struct SchemaCompiler {
                 let reason = known
                     ? "'\(document)' has no schema at '#\(URIReference(reference.target).fragment ?? "")'"
                     : "no loaded schema has the $id '\(document)'"
-                report("schema-unresolved-reference", "cannot resolve '\(keyword)' '\(reference.text)': \(reason)",
+                report(.schemaUnresolvedReference, "cannot resolve '\(keyword)' '\(reference.text)': \(reason)",
                        file: node.file, range: node.refRange ?? node.range,
                        fix: known ? nil : "whatsnew resolves references only to the built-in schema, the draft 2020-12 meta-schemas and the schema given with --schema; refer to them by their '$id'")
                 continue
@@ -166,13 +166,13 @@ struct SchemaCompiler {
                 if let text = string(idValue, keyword: "$id", file: file) {
                     let reference = URIReference(text)
                     if let fragment = reference.fragment, !fragment.isEmpty {
-                        report("schema-invalid-keyword", "expected a URI without a fragment for '$id', found '\(text)'",
+                        report(.schemaInvalidKeyword, "expected a URI without a fragment for '$id', found '\(text)'",
                                file: file, range: idValue.range, fix: "name a location with '$anchor' instead")
                     } else {
                         base = reference.resolved(against: base)
                         let uri = base.withoutFragment
                         if resources[uri] != nil {
-                            report("schema-duplicate-id", "the $id '\(uri)' is used by two schemas; expected each $id once",
+                            report(.schemaDuplicateId, "the $id '\(uri)' is used by two schemas; expected each $id once",
                                    file: file, range: idValue.range)
                         } else {
                             resources[uri] = id
@@ -189,7 +189,7 @@ struct SchemaCompiler {
             }
             for pair in pairs {
                 guard let keyword = pair.key.scalar?.text else {
-                    report("schema-invalid-keyword", "expected a keyword, found \(pair.key.kindDescription)",
+                    report(.schemaInvalidKeyword, "expected a keyword, found \(pair.key.kindDescription)",
                            file: file, range: pair.key.range)
                     continue
                 }
@@ -200,7 +200,7 @@ struct SchemaCompiler {
             }
             return id
         default:
-            report("schema-invalid-keyword", "expected a schema (a mapping or a boolean), found \(value.kindDescription)",
+            report(.schemaInvalidKeyword, "expected a schema (a mapping or a boolean), found \(value.kindDescription)",
                    file: file, range: value.range)
             return id
         }
@@ -214,7 +214,7 @@ struct SchemaCompiler {
         let uri = URIReference(text).withoutFragment
         if uri == SchemaKeywords.draft202012 { return .draft202012 }
         guard let metaSchema = knownDocument(uri) else {
-            report("schema-unsupported-dialect",
+            report(.schemaUnsupportedDialect,
                    "expected the draft 2020-12 meta-schema '\(SchemaKeywords.draft202012)' for '$schema', found '\(text)'",
                    file: file, range: dialect.range, fix: "whatsnew evaluates JSON Schema draft 2020-12 only")
             return nil
@@ -227,7 +227,7 @@ struct SchemaCompiler {
             if let vocabulary = SchemaVocabularies(uri: name) {
                 result.insert(vocabulary)
             } else if pair.value.scalar?.boolValue == true {
-                report("schema-unsupported-vocabulary",
+                report(.schemaUnsupportedVocabulary,
                        "the meta-schema '\(uri)' requires the vocabulary '\(name)', which whatsnew does not implement; expected vocabularies of draft 2020-12",
                        file: file, range: dialect.range,
                        fix: "use a meta-schema that lists '\(name)' as optional (false), or the draft 2020-12 meta-schema")
@@ -235,7 +235,7 @@ struct SchemaCompiler {
             }
         }
         if result.contains(.formatAssertion) {
-            report("schema-unsupported-vocabulary",
+            report(.schemaUnsupportedVocabulary,
                    "the meta-schema '\(uri)' requires the format-assertion vocabulary; whatsnew reads 'format' as an annotation only",
                    file: file, range: dialect.range, fix: "use the format-annotation vocabulary, or check formats with 'pattern'")
             return nil
@@ -263,7 +263,7 @@ struct SchemaCompiler {
         case "$anchor", "$dynamicAnchor":
             guard let name = string(value, keyword: keyword, file: file) else { return }
             guard Self.isAnchorName(name) else {
-                report("schema-invalid-keyword",
+                report(.schemaInvalidKeyword,
                        "expected a letter or '_' followed by letters, digits, '-', '.' or '_' for '\(keyword)', found '\(name)'",
                        file: file, range: value.range)
                 return
@@ -271,7 +271,7 @@ struct SchemaCompiler {
             let resource = base.withoutFragment
             let uri = resource + "#" + name
             if let existing = anchors[uri], existing != id {
-                report("schema-duplicate-id", "the anchor '\(name)' is defined twice in '\(resource)'; expected each anchor once",
+                report(.schemaDuplicateId, "the anchor '\(name)' is defined twice in '\(resource)'; expected each anchor once",
                        file: file, range: value.range)
             } else {
                 anchors[uri] = id
@@ -369,7 +369,7 @@ struct SchemaCompiler {
         case "items":
             node.hasArrayKeywords = true
             if value.sequence != nil {
-                report("schema-invalid-keyword", "expected a schema for 'items', found a sequence", file: file, range: value.range,
+                report(.schemaInvalidKeyword, "expected a schema for 'items', found a sequence", file: file, range: value.range,
                        fix: "in draft 2020-12 a list of schemas for the leading items is 'prefixItems'")
                 return
             }
@@ -449,7 +449,7 @@ struct SchemaCompiler {
         for name in names {
             guard let text = name.scalar?.text, name.scalar?.kind == .string, let type = JSONTypeSet(name: text) else {
                 let found = name.scalar.map { "'\($0.text)'" } ?? name.kindDescription
-                report("schema-invalid-keyword",
+                report(.schemaInvalidKeyword,
                        "expected one of 'null', 'boolean', 'integer', 'number', 'string', 'array' or 'object' for 'type', found \(found)",
                        file: file, range: name.range)
                 continue
@@ -468,7 +468,7 @@ struct SchemaCompiler {
         } else {
             message += "; expected a keyword of JSON Schema draft 2020-12"
         }
-        report("schema-unknown-keyword", message, file: file, range: key.range,
+        report(.schemaUnknownKeyword, message, file: file, range: key.range,
                fix: "whatsnew rejects keywords draft 2020-12 does not define rather than ignore them, so that a misspelled keyword cannot silently check nothing; for a note to readers use '$comment'")
     }
 
@@ -478,7 +478,7 @@ struct SchemaCompiler {
         do {
             return try ECMARegex(pattern)
         } catch {
-            report("schema-invalid-pattern",
+            report(.schemaInvalidPattern,
                    "invalid pattern '\(SchemaMessages.shorten(pattern))': \(error.message) (at character \(error.offset + 1)); expected an ECMA-262 regular expression",
                    file: file, range: value.range)
             return nil
@@ -514,7 +514,7 @@ struct SchemaCompiler {
                 continue
             }
             if result.contains(scalar.text) {
-                report("schema-invalid-keyword", "duplicate '\(scalar.text)' in '\(keyword)'; expected each name once",
+                report(.schemaInvalidKeyword, "duplicate '\(scalar.text)' in '\(keyword)'; expected each name once",
                        file: file, range: item.range)
                 continue
             }
@@ -550,10 +550,10 @@ struct SchemaCompiler {
 
     private mutating func invalid(_ keyword: String, _ expected: String, _ value: YAMLNode, file: SourceFile) {
         let found = value.scalar.map { $0.kind == .string ? "'\(SchemaMessages.shorten($0.text))'" : $0.kind.description } ?? value.kindDescription
-        report("schema-invalid-keyword", "expected \(expected) for '\(keyword)', found \(found)", file: file, range: value.range)
+        report(.schemaInvalidKeyword, "expected \(expected) for '\(keyword)', found \(found)", file: file, range: value.range)
     }
 
-    private mutating func report(_ code: String, _ message: String, file: SourceFile, range: SourceRange, fix: String? = nil) {
+    private mutating func report(_ code: DiagnosticCode, _ message: String, file: SourceFile, range: SourceRange, fix: String? = nil) {
         diagnostics.append(Diagnostic(.error, code: code, message: message, file: file, range: range, fix: fix))
     }
 
@@ -578,7 +578,7 @@ struct SchemaCompiler {
                 case .active:
                     let node = nodes[stack[top].node]
                     let range = node.ref == target ? node.refRange ?? node.range : node.range
-                    report("schema-reference-cycle",
+                    report(.schemaReferenceCycle,
                            "this schema applies itself to the same value through '$ref' without descending into it; expected a reference that ends",
                            file: node.file, range: range)
                 case .unvisited:

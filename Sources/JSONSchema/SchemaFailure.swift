@@ -25,7 +25,9 @@ struct SchemaFailure: Sendable {
     var missingKey: String?
 
     func diagnostic(in file: SourceFile) -> Diagnostic {
-        var diagnostic = Diagnostic(.error, code: "schema-" + keyword, message: message, file: file, range: range, notes: notes, path: pointer)
+        // Every keyword the evaluator records a failure of has its `schema-<keyword>` case (DocumentationTests
+        // reads them from SchemaEvaluator.swift), so `internal-error` (a whatsnew bug) is never reported here.
+        var diagnostic = Diagnostic(.error, code: DiagnosticCode(rawValue: "schema-" + keyword) ?? .internalError, message: message, file: file, range: range, notes: notes, path: pointer)
         diagnostic.subject = missingKey
         return diagnostic
     }

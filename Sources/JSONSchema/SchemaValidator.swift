@@ -85,7 +85,7 @@ package struct SchemaValidator: Sendable {
     @discardableResult
     package func validate(root: YAMLNode, file: SourceFile, engine: DiagnosticEngine, anchor: String?, stepLimit: Int) -> Bool {
         guard let entry = entry(anchor: anchor) else {
-            engine.report(Diagnostic(.error, code: "internal-error",
+            engine.report(Diagnostic(.error, code: .internalError,
                                      message: "the built-in schema does not compile, so nothing was checked against it; expected a working whatsnew build",
                                      file: file, range: root.range,
                                      notes: problems.map { Diagnostic.Note($0.message, file: $0.file, range: $0.range) },
@@ -106,7 +106,7 @@ package struct SchemaValidator: Sendable {
             return false
         }
         if evaluator.isExhausted {
-            engine.report(Diagnostic(.error, code: "schema-budget-exceeded",
+            engine.report(Diagnostic(.error, code: .schemaBudgetExceeded,
                                      message: "checking the document against the schema took more than \(stepLimit) steps; expected a schema whose alternatives do not check the same values over and over",
                                      file: file, range: root.range, path: ""))
             return false
@@ -118,7 +118,7 @@ package struct SchemaValidator: Sendable {
 
     /// `schema-pattern-budget-exceeded`, at the pattern in the schema, with a note at the string.
     static func patternBudgetDiagnostic(_ pattern: SchemaEvaluator.ExceededPattern, document: SourceFile) -> Diagnostic {
-        Diagnostic(.error, code: "schema-pattern-budget-exceeded",
+        Diagnostic(.error, code: .schemaPatternBudgetExceeded,
                    message: "matching the pattern '\(SchemaMessages.shorten(pattern.source))' against a string of \(pattern.textLength) bytes took more than \(ECMARegex.defaultStepLimit) steps; expected a pattern that does not try the same text in many ways at once",
                    file: pattern.file, range: pattern.range,
                    notes: [Diagnostic.Note("the string the pattern was matched against", file: document, range: pattern.textRange)],

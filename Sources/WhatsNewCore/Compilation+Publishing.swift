@@ -30,7 +30,7 @@ package struct Publishing: Sendable {
         let errors = engine.errorCount
         if formats.contains(.releaseBody), notes.versions.count != 1 {
             let count = notes.versions.isEmpty ? "no version is selected" : "\(notes.versions.count) versions are selected"
-            engine.report(Diagnostic(.error, code: "release-body-one-version",
+            engine.report(Diagnostic(.error, code: .releaseBodyOneVersion,
                                      message: "--format release-body writes the notes of one version, and \(count)",
                                      fix: "choose it with --release V, --release latest (the newest that is not a pre-release) or --release latest-prerelease"))
         }
@@ -50,7 +50,7 @@ package struct Publishing: Sendable {
                 fill(appcast, notes: notes, entries: entries, into: &publishing, budget: &budget, engine: engine)
             } else {
                 for entry in entries where entry.build == nil {
-                    engine.report(Diagnostic(.error, code: "missing-build",
+                    engine.report(Diagnostic(.error, code: .missingBuild,
                                              message: "\(entry.name) has no 'build', which its appcast item needs for 'sparkle:version': Sparkle compares it with the app's CFBundleVersion to find updates",
                                              at: entry.versionLocation ?? entry.location,
                                              fix: "add 'build:' with the version's CFBundleVersion (e.g. 'build: 1234'), or leave the version out with --since or --release"))
@@ -65,7 +65,7 @@ package struct Publishing: Sendable {
                                    naming format: OutputFormat, engine: DiagnosticEngine) {
         guard notes.appURL.flatMap(Feed.baseURL) != nil else {
             let found = manifest.app?.url.map { "found '\($0)'" } ?? "found no 'app.url'"
-            engine.report(Diagnostic(.error, code: "missing-app-url",
+            engine.report(Diagnostic(.error, code: .missingAppUrl,
                                      message: "--format \(format.rawValue) needs the app's http or https URL, of which each entry's id and link are made (the URL and the version's anchor, as on the HTML changelog); \(found)",
                                      at: manifest.app?.urlLocation,
                                      fix: "add 'app: { url: https://example.com/your-app }', the page where the changelog is published"))
@@ -74,14 +74,14 @@ package struct Publishing: Sendable {
         let undated = entries.filter { $0.date == nil }
         let newest = Feed.newestDate(notes)
         if formats.contains(.atom), newest == nil {
-            engine.report(Diagnostic(.error, code: "atom-undated",
+            engine.report(Diagnostic(.error, code: .atomUndated,
                                      message: "--format atom needs a date: an Atom feed's 'updated' is its newest entry's date, and none of the \(notes.versions.count) selected versions has one",
                                      fix: "add 'date: YYYY-MM-DD' to the newest version"))
             return
         }
         for entry in undated {
             let atom = formats.contains(.atom) ? " (its Atom entry, which must have one, takes the feed's date, \(newest ?? ""))" : ""
-            engine.report(Diagnostic(.warning, code: "feed-undated",
+            engine.report(Diagnostic(.warning, code: .feedUndated,
                                      message: "\(entry.name) has no date, so its feed entry has none\(atom)",
                                      at: entry.versionLocation ?? entry.location,
                                      fix: "add 'date: YYYY-MM-DD' to the version"))
@@ -97,14 +97,14 @@ package struct Publishing: Sendable {
         } catch {
             let file = SourceFile(name: appcast.path, contents: appcast.bytes)
             let range = error.line > 0 ? SourceRange(at: file.mark(line: error.line, scalarColumn: max(0, error.column - 1))) : nil
-            engine.report(Diagnostic(.error, code: error.isUnavailable ? "xml-unavailable" : "invalid-appcast",
+            engine.report(Diagnostic(.error, code: error.isUnavailable ? .xmlUnavailable : .invalidAppcast,
                                      message: error.isUnavailable ? "cannot read the appcast: \(error.message)" : "invalid appcast: \(error.message)",
                                      file: error.isUnavailable ? nil : file, range: range))
             return
         }
         if let over = filled.overBudget {
             let file = SourceFile(name: appcast.path, contents: appcast.bytes)
-            engine.report(Diagnostic(.error, code: "output-budget-exceeded",
+            engine.report(Diagnostic(.error, code: .outputBudgetExceeded,
                                      message: "filling '\(appcast.path)' writes a version's notes into every item for it, and with the run's other outputs "
                                          + "comes to more than \(budget.limit) bytes at this item, after \(over.filledItems) filled; expected at most "
                                          + "\(OutputBudget.bytesPerInputByte) per input byte (at least \(OutputBudget.floor) in all)",
@@ -117,7 +117,7 @@ package struct Publishing: Sendable {
         publishing.appcastChanged = filled.changed
         let locations = Dictionary(entries.map { ($0.version, $0.versionLocation ?? $0.location) }, uniquingKeysWith: { first, _ in first })
         for version in filled.versionsWithoutItem {
-            engine.report(Diagnostic(.warning, code: "appcast-no-item",
+            engine.report(Diagnostic(.warning, code: .appcastNoItem,
                                      message: "version \(version.displayVersion) has no item in '\(appcast.path)': no item's sparkle:shortVersionString\(version.build.map { " or sparkle:version ('\($0)')" } ?? "") names it, so its notes are not written there",
                                      at: locations[version.version] ?? nil,
                                      fix: "add its item with generate_appcast first, or leave the version out with --release or --since"))

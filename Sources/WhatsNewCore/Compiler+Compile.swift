@@ -78,7 +78,7 @@ extension Compiler {
         guard let selection = requested.resolvingLatest(in: manifest, engine: engine) else { return nil }
         if let release = selection.release, manifest.entry(for: release) == nil {
             let known = manifest.sortedVersions.prefix(8).map(\.version.description).joined(separator: ", ")
-            engine.report(Diagnostic(.error, code: "unknown-release",
+            engine.report(Diagnostic(.error, code: .unknownRelease,
                                      message: "--release \(release) is not in the manifest; expected one of its versions (\(known))"))
             return nil
         }
@@ -87,7 +87,7 @@ extension Compiler {
             let shown = emptied.prefix(10).map(\.description).joined(separator: ", ")
             let more = emptied.count > 10 ? " and \(emptied.count - 10) more" : ""
             let which = emptied.count == 1 ? "version \(shown) has" : "versions \(shown)\(more) have"
-            engine.report(Diagnostic(.note, code: "empty-after-platform-filter",
+            engine.report(Diagnostic(.note, code: .emptyAfterPlatformFilter,
                                      message: "\(which) no feature for --platform \(platform), so the outputs leave "
                                          + (emptied.count == 1 ? "it" : "them") + " out",
                                      fix: "add 'platforms: [\(platform.lowercased())]' to the features meant for \(platform.lowercased()), or choose another --platform"))
@@ -113,7 +113,7 @@ extension Compiler {
         }
         if request.page == .showcase, request.template == nil, notes.versions.count > 1,
            plan.targets.contains(where: { $0.format == .html }), let newest = notes.versions.first {
-            engine.report(Diagnostic(.warning, code: "showcase-one-version",
+            engine.report(Diagnostic(.warning, code: .showcaseOneVersion,
                                      message: "--page showcase shows one version, and \(notes.versions.count) are selected: it shows the newest, \(newest.displayVersion)",
                                      fix: "choose the version with --release (e.g. --release \(newest.version.description)), or use --page changelog for all of them"))
         }

@@ -68,7 +68,7 @@ struct OutputBudget {
         let which = version.map { " by version \($0.displayVersion)" } ?? ""
         if let locale {
             return Diagnostic(
-                .error, code: "output-budget-exceeded",
+                .error, code: .outputBudgetExceeded,
                 message: "the outputs of --locale all repeat the notes' texts to more than \(limit) bytes\(which) in '\(locale.code)', "
                     + "locale \(locale.index + 1) of \(locale.count); expected at most \(Self.bytesPerInputByte) per input byte (at least \(Self.floor) in all)",
                 file: location?.file, range: location?.range,
@@ -76,7 +76,7 @@ struct OutputBudget {
                     + "with --locale L, or write fewer locales")
         }
         return Diagnostic(
-            .error, code: "output-budget-exceeded",
+            .error, code: .outputBudgetExceeded,
             message: "the notes, newest first, repeat their texts to more than \(limit) bytes\(which); "
                 + "expected at most \(Self.bytesPerInputByte) per input byte (at least \(Self.floor) in all)",
             file: location?.file, range: location?.range,
@@ -87,7 +87,7 @@ struct OutputBudget {
     /// Counts `bytes` of an output written as it is (`what` names it); the `output-budget-exceeded` error, or nil.
     mutating func spend(_ bytes: Int, on what: String) -> Diagnostic? {
         guard !spend(bytes) else { return nil }
-        return Diagnostic(.error, code: "output-budget-exceeded",
+        return Diagnostic(.error, code: .outputBudgetExceeded,
                           message: "the outputs of the run come to more than \(limit) bytes with \(what); "
                               + "expected at most \(Self.bytesPerInputByte) per input byte (at least \(Self.floor) in all)",
                           fix: "write fewer outputs in one run, or leave versions out with --release or --since")

@@ -22,7 +22,10 @@ public struct Diagnostic: Sendable, Hashable {
     }
 
     public var severity: Severity
-    public var code: String
+    /// What kind of problem it is: one case of the catalog (`whatsnew explain CODE` documents each).
+    package var kind: DiagnosticCode
+    /// The stable kebab-case code, e.g. `duplicate-key`.
+    public var code: String { kind.rawValue }
     public var message: String
     package var file: SourceFile?
     package var range: SourceRange?
@@ -33,10 +36,10 @@ public struct Diagnostic: Sendable, Hashable {
     /// The key a `missing-key` or `schema-required` diagnostic is about (see `LayerAgreement`).
     package var subject: String?
 
-    package init(_ severity: Severity, code: String, message: String, file: SourceFile? = nil, range: SourceRange? = nil,
+    package init(_ severity: Severity, code: DiagnosticCode, message: String, file: SourceFile? = nil, range: SourceRange? = nil,
                  notes: [Note] = [], fix: String? = nil, path: String? = nil) {
         self.severity = severity
-        self.code = code
+        self.kind = code
         self.message = message
         self.file = file
         self.range = range

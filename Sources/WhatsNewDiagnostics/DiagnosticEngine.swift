@@ -217,7 +217,7 @@ extension DiagnosticEngine {
 
         /// The place of `diagnostic`; nil when it has none, or a code `LayerAgreement` does not pair.
         package init?(of diagnostic: Diagnostic) {
-            guard let file = diagnostic.file, let range = diagnostic.range, let code = LayerAgreement.number(of: diagnostic.code) else { return nil }
+            guard let file = diagnostic.file, let range = diagnostic.range, let code = LayerAgreement.number(of: diagnostic.kind) else { return nil }
             key = PlaceKey(file: ObjectIdentifier(file), offset: UInt32(clamping: range.start.offset))
             severity = diagnostic.severity
             self.code = code
@@ -270,7 +270,7 @@ package struct OmittedDiagnostics: Sendable, Hashable {
     package var isEmpty: Bool { errors == 0 && warnings == 0 && notes == 0 }
 
     /// The stable code of the closing note every format ends with when diagnostics were omitted.
-    package static let code = "too-many-diagnostics"
+    package static let code = DiagnosticCode.tooManyDiagnostics
 
     /// "999000 more errors and 2 more warnings".
     package var counts: String {

@@ -6,37 +6,36 @@
 /// at its node.
 package enum LayerAgreement {
     /// For each schema code, the model's codes that mean the same problem at the same node.
-    static let sameProblem: [String: Set<String>] = [
-        "schema-additionalProperties": ["unknown-key"],
-        "schema-unevaluatedProperties": ["unknown-key"],
-        "schema-required": ["missing-key", "no-versions"],
-        "schema-type": ["type-mismatch"],
-        "schema-enum": ["invalid-value"],
-        "schema-const": ["invalid-value"],
-        "schema-minimum": ["invalid-value"],
-        "schema-maximum": ["invalid-value"],
-        "schema-minItems": ["no-versions"],
-        "schema-minLength": ["empty-text"],
-        "schema-pattern": ["invalid-duration", "invalid-version", "invalid-date", "invalid-color", "empty-text", "invalid-value"],
-        "schema-format": ["invalid-date"],
+    static let sameProblem: [DiagnosticCode: Set<DiagnosticCode>] = [
+        .schemaAdditionalProperties: [.unknownKey],
+        .schemaUnevaluatedProperties: [.unknownKey],
+        .schemaRequired: [.missingKey, .noVersions],
+        .schemaType: [.typeMismatch],
+        .schemaEnum: [.invalidValue],
+        .schemaConst: [.invalidValue],
+        .schemaMinimum: [.invalidValue],
+        .schemaMaximum: [.invalidValue],
+        .schemaMinItems: [.noVersions],
+        .schemaMinLength: [.emptyText],
+        .schemaPattern: [.invalidDuration, .invalidVersion, .invalidDate, .invalidColor, .emptyText, .invalidValue],
         // The closest alternative of a value that matches none (a color, a text, an image or an action).
-        "schema-anyOf": ["type-mismatch", "invalid-value", "invalid-color", "invalid-image", "invalid-action", "invalid-version",
-                         "empty-text"],
-        "schema-oneOf": ["type-mismatch", "invalid-value", "invalid-color", "invalid-image", "invalid-action", "invalid-version",
-                         "empty-text"],
+        .schemaAnyOf: [.typeMismatch, .invalidValue, .invalidColor, .invalidImage, .invalidAction, .invalidVersion,
+                         .emptyText],
+        .schemaOneOf: [.typeMismatch, .invalidValue, .invalidColor, .invalidImage, .invalidAction, .invalidVersion,
+                         .emptyText],
     ]
 
     /// Every code of `sameProblem`, numbered: the engines remember the places of these codes only (see
     /// `DiagnosticEngine.Place`).
-    package static let codes: [String] = Array(Set(sameProblem.keys).union(sameProblem.values.joined())).sorted()
-    private static let numbers: [String: UInt16] = Dictionary(uniqueKeysWithValues: codes.enumerated().map { ($1, UInt16($0)) })
+    package static let codes: [DiagnosticCode] = Array(Set(sameProblem.keys).union(sameProblem.values.joined())).sorted { $0.rawValue < $1.rawValue }
+    private static let numbers: [DiagnosticCode: UInt16] = Dictionary(uniqueKeysWithValues: codes.enumerated().map { ($1, UInt16($0)) })
     /// `sameProblem` by the codes' numbers.
     private static let sameProblemNumbers: [UInt16: Set<UInt16>] = Dictionary(uniqueKeysWithValues: sameProblem.map { schema, model in
         (numbers[schema] ?? 0, Set(model.compactMap { numbers[$0] }))
     })
 
     /// The number of `code` among `codes`, or nil when no layer pairs it with another's.
-    package static func number(of code: String) -> UInt16? {
+    package static func number(of code: DiagnosticCode) -> UInt16? {
         numbers[code]
     }
 

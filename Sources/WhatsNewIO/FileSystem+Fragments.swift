@@ -20,7 +20,7 @@ package struct FragmentFiles: Sendable {
 
         /// The warning that says so.
         package var diagnostic: Diagnostic {
-            Diagnostic(.warning, code: "fragment-skipped",
+            Diagnostic(.warning, code: .fragmentSkipped,
                        message: "skipped '\(TerminalSafeText.visible(path))' in the directory of fragments: it is \(kind); expected a regular file",
                        fix: kind == "a symbolic link" ? "put the file itself in the directory instead of a link" : "remove it, or rename it without a fragment extension")
         }

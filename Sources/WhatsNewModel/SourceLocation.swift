@@ -33,7 +33,7 @@ package struct SourceLocation: Sendable, Hashable {
 
 extension Diagnostic {
     /// A diagnostic at a decoded value.
-    package init(_ severity: Severity, code: String, message: String, at location: SourceLocation?,
+    package init(_ severity: Severity, code: DiagnosticCode, message: String, at location: SourceLocation?,
                  notes: [Note] = [], fix: String? = nil) {
         self.init(severity, code: code, message: message, file: location?.file, range: location?.range,
                   notes: notes, fix: fix)

@@ -25,14 +25,14 @@ package enum FastlaneEmitter {
     package static func files(_ manifest: Manifest, entries: [VersionEntry], engine: DiagnosticEngine) -> [File]? {
         guard entries.count == 1, let entry = entries.first else {
             let count = entries.isEmpty ? "no version is selected" : "\(entries.count) versions are selected"
-            engine.report(Diagnostic(.error, code: "fastlane-one-version",
+            engine.report(Diagnostic(.error, code: .fastlaneOneVersion,
                                      message: "--format fastlane writes the store notes of one version, and \(count)",
                                      fix: "choose it with --release V, --release latest (the newest that is not a pre-release) or --release latest-prerelease"))
             return nil
         }
         let locales = manifest.writtenLocales
         guard !locales.isEmpty else {
-            engine.report(Diagnostic(.error, code: "missing-locale",
+            engine.report(Diagnostic(.error, code: .missingLocale,
                                      message: "--format fastlane writes each language's notes into the store's folder for it, and the manifest names no language: no text is localized and there is no 'defaults.locale'",
                                      at: entry.versionLocation ?? entry.location,
                                      fix: "add 'defaults: { locale: en }' with the language the texts are written in"))
@@ -47,7 +47,7 @@ package enum FastlaneEmitter {
             var notes = entry
             notes.features = entry.features.filter { $0.platforms.isEmpty || $0.platforms.contains { store.platforms.contains($0.lowercased()) } }
             guard !notes.features.isEmpty else {
-                engine.report(Diagnostic(.note, code: "empty-after-platform-filter",
+                engine.report(Diagnostic(.note, code: .emptyAfterPlatformFilter,
                                          message: "\(entry.name) has no feature for \(store.storeName)'s platforms (\(store.platforms.joined(separator: ", "))), so no notes are written for it",
                                          at: entry.versionLocation ?? entry.location,
                                          fix: "add a feature without 'platforms', or with one of these"))
@@ -58,7 +58,7 @@ package enum FastlaneEmitter {
                 let path = store == .appstore ? "\(mapped.code)/release_notes.txt" : "android/\(mapped.code)/changelogs/\(folder).txt"
                 let length = store.countedLength(of: text)
                 if length > store.limit {
-                    engine.report(Diagnostic(.error, code: "store-limit",
+                    engine.report(Diagnostic(.error, code: .storeLimit,
                                              message: "the notes of \(entry.name) in '\(mapped.locale)' are \(length) characters for \(store.storeName) ('\(path)'); it allows \(store.limit)",
                                              at: entry.versionLocation ?? entry.location,
                                              fix: "shorten them by \(length - store.limit) characters, or move details to a 'present' page"))
@@ -75,7 +75,7 @@ package enum FastlaneEmitter {
         guard store == .playstore else { return "" }
         guard let build = entry.build else { return "default" }
         guard let code = UInt64(build) else {
-            engine.report(Diagnostic(.error, code: "invalid-version-code",
+            engine.report(Diagnostic(.error, code: .invalidVersionCode,
                                      message: "\(entry.name) has build '\(build)', and Google Play's changelog is named by its versionCode, a whole number",
                                      at: entry.versionLocation ?? entry.location,
                                      fix: "write the versionCode as 'build' (e.g. 'build: 1234'), or leave 'build' out to write 'default.txt'"))
@@ -97,7 +97,7 @@ package enum FastlaneEmitter {
             let language = LocalizedText.language(of: unwritten.locale).lowercased()
             let sameLanguage = StoreLocaleTable.codes(of: map.store).filter { LocalizedText.language(of: $0).lowercased() == language }
             let example = sameLanguage.first.map { " (e.g. '\(unwritten.locale): \($0)')" } ?? ""
-            engine.report(Diagnostic(.warning, code: "store-locale-unmapped",
+            engine.report(Diagnostic(.warning, code: .storeLocaleUnmapped,
                                      message: "the notes in '\(unwritten.locale)' are not written for \(map.store.storeName): \(why)",
                                      at: StoreLocaleMap.location(of: unwritten.locale, in: manifest),
                                      fix: "map it to a code of \(map.store.storeName) in 'stores.\(key).locales'\(example), or to [] to leave it out"))

@@ -27,7 +27,7 @@ extension Selection {
         }
         guard let newest else {
             let hasVersions = !candidates.isEmpty
-            engine.report(Diagnostic(.error, code: "unknown-release",
+            engine.report(Diagnostic(.error, code: .unknownRelease,
                                      message: "--release \(latest.rawValue) names no version: the manifest has \(hasVersions ? "only pre-releases" : "no versions")",
                                      fix: hasVersions ? "use --release latest-prerelease to include pre-releases, or give the version" : nil))
             return nil

@@ -249,7 +249,7 @@ enum TemplateSyntax {
             (place.path.isEmpty ? "the top level" : "'\(place.path)'") + " (" + place.keys.sorted().joined(separator: ", ") + ")"
         }
         let shown = written == unknown.name ? "'\(written)'" : "'\(unknown.name)' in '\(written)'"
-        return Diagnostic(.warning, code: "unknown-template-variable",
+        return Diagnostic(.warning, code: .unknownTemplateVariable,
                           message: "unknown template variable \(shown), which renders as nothing\(suggestion) a variable of "
                               + lists.joined(separator: " or of "),
                           file: file, range: range,

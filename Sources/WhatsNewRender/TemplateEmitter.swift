@@ -27,11 +27,11 @@ package struct TemplateEmitter: Sendable {
         } catch let error as MustacheTemplate.ParserError {
             let mark = file.mark(line: error.context.lineNumber, scalarColumn: max(0, error.context.columnNumber - 1))
             let (message, fix) = TemplateSyntax.explain(error.error, at: mark.offset, in: file)
-            engine.report(Diagnostic(.error, code: "invalid-template", message: "invalid Mustache template: \(message)",
+            engine.report(Diagnostic(.error, code: .invalidTemplate, message: "invalid Mustache template: \(message)",
                                      file: file, range: SourceRange(at: mark), fix: fix))
             return nil
         } catch {
-            engine.report(Diagnostic(.error, code: "invalid-template", message: "invalid Mustache template: \(error)", file: file,
+            engine.report(Diagnostic(.error, code: .invalidTemplate, message: "invalid Mustache template: \(error)", file: file,
                                      range: .fileStart, fix: "see the Mustache manual, mustache(5)"))
             return nil
         }

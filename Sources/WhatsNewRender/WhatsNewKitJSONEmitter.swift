@@ -149,14 +149,14 @@ private struct WhatsNewKitWriter {
             guard selection.keeps(entry) else { continue }
 
             if entry.layout != nil {
-                engine.report(Diagnostic(.warning, code: "whatsnewkit-layout",
+                engine.report(Diagnostic(.warning, code: .whatsnewkitLayout,
                                          message: "\(entry.name)'s layout is not in whatsnewkit-json: WhatsNewKit's JSON has no layout, and the app lays every version out with its own WhatsNew.Layout",
                                          at: entry.versionLocation,
                                          fix: "set the layout in the app (WhatsNew.Layout), or leave the version's 'layout' out"))
             }
             let title = manifest.title(for: entry)
             if let color = title.foregroundColor, let location = color.location, warned.insert(location).inserted {
-                engine.report(Diagnostic(.warning, code: "whatsnewkit-title-color",
+                engine.report(Diagnostic(.warning, code: .whatsnewkitTitleColor,
                                          message: "the title's color '\(color.text)' is not in whatsnewkit-json: WhatsNewKit decodes a title as a string, without a color",
                                          at: location, fix: "give the title its color in the app (WhatsNew.Title(text:foregroundColor:)), or leave 'foregroundColor' out"))
             }
@@ -213,7 +213,7 @@ private struct WhatsNewKitWriter {
         }
         if let localized = firstLocalized {
             let chosen = localized.written.map { ", here the '\($0)' one" } ?? ""
-            engine.report(Diagnostic(.warning, code: "whatsnewkit-one-locale",
+            engine.report(Diagnostic(.warning, code: .whatsnewkitOneLocale,
                                      message: "texts are translated (\(localized.locales.joined(separator: ", "))) and no --locale chose a language: whatsnewkit-json holds one text per field\(chosen)",
                                      at: localized.location,
                                      fix: "compile once per language with --locale, e.g. --locale de -o whatsnewkit-de.json"))
@@ -235,7 +235,7 @@ private struct WhatsNewKitWriter {
         var limited = 0
         for entry in versions where selection.keeps(entry) {
             if entry.version.isPrerelease {
-                fail(Diagnostic(.error, code: "whatsnewkit-prerelease",
+                fail(Diagnostic(.error, code: .whatsnewkitPrerelease,
                                 message: "version '\(entry.versionText)' is a pre-release; WhatsNewKit has no pre-releases and would read it as \(SemanticVersion.whatsNewKitReading(of: entry.version.description))",
                                 at: entry.versionLocation,
                                 fix: "leave it out with --since or --release, or compile another format"))
@@ -249,7 +249,7 @@ private struct WhatsNewKitWriter {
         guard let first = firstLimited else { return }
         let name = first.feature.id.map { "feature '\($0)'" } ?? "a feature"
         let others = limited > 1 ? " (and \(limited - 1) more feature\(limited == 2 ? "" : "s") limited to platforms)" : ""
-        fail(Diagnostic(.error, code: "whatsnewkit-platforms",
+        fail(Diagnostic(.error, code: .whatsnewkitPlatforms,
                         message: "\(name) of \(first.entry.name) is only for \(first.feature.platforms.joined(separator: ", "))\(others); WhatsNewKit has no platforms and would show it on every device",
                         at: first.feature.location,
                         fix: "compile for the platform of the app with --platform (e.g. --platform ios), one output per platform"))
@@ -295,7 +295,7 @@ private struct WhatsNewKitWriter {
                                    value: (inout WhatsNewKitWriter) -> JSONValue?) {
         if let known = kinds[key] {
             guard known.kind != kind, conflicting.insert(key).inserted else { return }
-            fail(Diagnostic(.error, code: "whatsnewkit-key-conflict",
+            fail(Diagnostic(.error, code: .whatsnewkitKeyConflict,
                             message: "'\(key)' names both \(known.kind.rawValue) and \(kind.rawValue); WhatsNewKit's decoder looks all of them up in one userInfo dictionary, where one would replace the other",
                             at: location, notes: [Diagnostic.Note("'\(key)' is also used as \(known.kind.rawValue) here", at: known.location)],
                             fix: "rename one of the two registry entries"))
@@ -318,7 +318,7 @@ private struct WhatsNewKitWriter {
         guard let source = entry?.text, !source.isEmpty else { return "" }
         let plain = PlainTextRenderer.render(texts.text(parsing: source))
         if plain != source, let location = entry?.location ?? text.location, warned.insert(location).inserted {
-            engine.report(Diagnostic(.warning, code: "whatsnewkit-plain-text",
+            engine.report(Diagnostic(.warning, code: .whatsnewkitPlainText,
                                      message: "this text's Markdown is not in whatsnewkit-json: WhatsNewKit shows a text as it is written, so it gets the plain text '\(plain)'",
                                      at: location,
                                      fix: "nothing to do if the plain text reads well; an app that wants the formatting builds the text itself (AttributedString(markdown:))"))
@@ -399,7 +399,7 @@ private struct WhatsNewKitWriter {
         guard let paths else { return path }
         if let relative = paths.relativePath(of: path, declaredIn: manifest.directory(of: image)) { return relative }
         let root = paths.assetsRoot.map { "--assets-root '\($0)'" } ?? "the directory of --refs-out '\(paths.refsFile)'"
-        fail(Diagnostic(.error, code: "whatsnewkit-refs-image-path",
+        fail(Diagnostic(.error, code: .whatsnewkitRefsImagePath,
                         message: "the image file '\(path)' is outside \(root); a --refs file's images must lie inside its directory (or --assets-root), so whatsnew could not read it back",
                         at: image.sourceLocation ?? image.location,
                         fix: "write --refs-out into a directory that holds the image (e.g. beside the manifest), or pass --assets-root with a directory that holds it"))

@@ -22,18 +22,18 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         guard let code else {
-            let width = DiagnosticCatalog.all.map(\.code.count).max() ?? 0
+            let width = DiagnosticCatalog.all.map(\.code.rawValue.count).max() ?? 0
             for entry in DiagnosticCatalog.all {
-                let padding = String(repeating: " ", count: width - entry.code.count)
-                Output.standardOutput("\(entry.code)\(padding)  \(entry.severity.rawValue)\n")
+                let padding = String(repeating: " ", count: width - entry.code.rawValue.count)
+                Output.standardOutput("\(entry.code.rawValue)\(padding)  \(entry.severity.rawValue)\n")
             }
             return
         }
         let name = code.hasPrefix("[") && code.hasSuffix("]") && code.count > 2 ? String(code.dropFirst().dropLast()) : code
-        guard let entry = DiagnosticCatalog.entry(for: name) else {
-            let suggestion = Suggestion.phrase(for: name, in: DiagnosticCatalog.all.map(\.code))
+        guard let entry = DiagnosticCatalog.entry(named: name) else {
+            let suggestion = Suggestion.phrase(for: name, in: DiagnosticCatalog.all.map(\.code.rawValue))
             throw ValidationError("unknown diagnostic code '\(name)'\(suggestion); 'whatsnew explain' lists every code")
         }
-        Output.standardOutput("\(entry.code): \(entry.severity.rawValue)\n\n\(entry.documentation)\n")
+        Output.standardOutput("\(entry.code.rawValue): \(entry.severity.rawValue)\n\n\(entry.documentation)\n")
     }
 }

@@ -292,17 +292,21 @@ struct DocumentedCommands {
 
 /// The diagnostic codes the sources report, and those `docs/diagnostics.md` documents.
 enum DiagnosticCodes {
-    /// Every code the sources can report, with the first place that reports it. A code is a kebab-case string
-    /// literal on a line that makes a diagnostic (`code: "…"`, `code = "…"`, `Code = "…"`, `error("…"`,
-    /// `warning("…"`, `warn("…"`, `report("…"`), or `schema-` and a keyword the schema evaluator records a failure of
+    /// Every code the sources can report, with the first place that reports it. A code is a case of
+    /// `DiagnosticCode` (`.duplicateKey`, `DiagnosticCode.corruptStateFile`) or a kebab-case string literal (YAMLTree,
+    /// which knows no catalog) on a line that makes a diagnostic (`code: …`, `code = …`, `Code = …`, `error(…`,
+    /// `warning(…`, `warn(…`, `report(…`), or `schema-` and a keyword the schema evaluator records a failure of
     /// (`record("minItems"`, `check("maximum"`, `reportClosest("anyOf"`). Generated files are not sources: the
-    /// catalog (`DiagnosticCatalog+Entries.swift`) is made from the documentation, so it names every documented code.
+    /// catalog (`DiagnosticCatalog+Entries.swift`, which declares the cases) is made from the documentation, so it
+    /// names every documented code.
     static func inSources() throws -> [String: String] {
         let root = Paths.repositoryRoot
         let sources = root.appendingPathComponent("Sources")
         guard let walker = FileManager.default.enumerator(atPath: sources.path) else { return [:] }
         let kebab = try NSRegularExpression(pattern: #""([a-z][a-z0-9]*(?:-[a-z0-9]+)+)""#)
-        let diagnosticLine = try NSRegularExpression(pattern: #"\bcode:|\bcode =|Code =|\b(?:error|warning|warn|report)\(""#)
+        let cases = try Self.cases()
+        let member = try NSRegularExpression(pattern: #"(?:DiagnosticCode)?\.([a-z][A-Za-z0-9]*)\b"#)
+        let diagnosticLine = try NSRegularExpression(pattern: #"\bcode:|\bcode =|Code =|\b(?:error|warning|warn|report)\([".]"#)
         let evaluatorCall = try NSRegularExpression(pattern: #"\b(?:record|check|reportClosest)\(([^,]*),"#)
         let keyword = try NSRegularExpression(pattern: #""([A-Za-z]+)""#)
         var codes: [String: String] = [:]
@@ -321,6 +325,7 @@ enum DiagnosticCodes {
                 var found: [String] = []
                 if diagnosticLine.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil {
                     found += matches(kebab, in: line)
+                    found += matches(member, in: line).compactMap { cases[$0] }
                 }
                 if path.hasSuffix("SchemaEvaluator.swift") {
                     for argument in matches(evaluatorCall, in: line) { found += matches(keyword, in: argument).map { "schema-" + $0 } }
@@ -329,6 +334,20 @@ enum DiagnosticCodes {
             }
         }
         return codes
+    }
+
+    /// The cases of `DiagnosticCode` by name, with the code each spells, read from the generated catalog.
+    static func cases() throws -> [String: String] {
+        let path = Paths.repositoryRoot.appendingPathComponent("Sources/WhatsNewDiagnostics/Catalog/DiagnosticCatalog+Entries.swift")
+        let text = try String(contentsOf: path, encoding: .utf8)
+        let declaration = try NSRegularExpression(pattern: #"^    case (\w+) = "([^"]+)"$"#, options: .anchorsMatchLines)
+        var cases: [String: String] = [:]
+        for match in declaration.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+            if let name = Range(match.range(at: 1), in: text), let code = Range(match.range(at: 2), in: text) {
+                cases[String(text[name])] = String(text[code])
+            }
+        }
+        return cases
     }
 
     struct Section {

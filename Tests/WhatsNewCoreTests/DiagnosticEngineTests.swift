@@ -13,9 +13,9 @@ final class DiagnosticEngineTests: XCTestCase {
         func at(_ file: SourceFile, _ line: Int, _ column: Int) -> SourceRange {
             SourceRange(at: Mark(line: line, column: column, offset: 0))
         }
-        engine.report(Diagnostic(.warning, code: "w", message: "3", file: b, range: at(b, 1, 1)))
-        engine.report(Diagnostic(.error, code: "e", message: "2", file: a, range: at(a, 2, 1)))
-        engine.report(Diagnostic(.error, code: "e", message: "1", file: a, range: at(a, 1, 5)))
+        engine.report(Diagnostic(.warning, code: .emptyText, message: "3", file: b, range: at(b, 1, 1)))
+        engine.report(Diagnostic(.error, code: .unknownKey, message: "2", file: a, range: at(a, 2, 1)))
+        engine.report(Diagnostic(.error, code: .unknownKey, message: "1", file: a, range: at(a, 1, 5)))
         XCTAssertEqual(engine.diagnostics.map(\.message), ["1", "2", "3"])
         XCTAssertEqual(engine.errorCount, 2)
         XCTAssertEqual(engine.warningCount, 1)
@@ -24,15 +24,15 @@ final class DiagnosticEngineTests: XCTestCase {
 
     func testStrictTurnsWarningsIntoErrors() {
         let engine = DiagnosticEngine(strict: true)
-        engine.report(Diagnostic(.warning, code: "w", message: "m"))
-        engine.report(Diagnostic(.note, code: "n", message: "m"))
+        engine.report(Diagnostic(.warning, code: .emptyText, message: "m"))
+        engine.report(Diagnostic(.note, code: .tooManyDiagnostics, message: "m"))
         XCTAssertTrue(engine.hasErrors)
         XCTAssertEqual(engine.diagnostics.map(\.severity), [.error, .note])
     }
 
     // MARK: The limit (issue 15, item 6)
 
-    private func error(_ file: SourceFile, line: Int, offset: Int? = nil, _ severity: Severity = .error, code: String = "c") -> Diagnostic {
+    private func error(_ file: SourceFile, line: Int, offset: Int? = nil, _ severity: Severity = .error, code: DiagnosticCode = .unknownKey) -> Diagnostic {
         Diagnostic(severity, code: code, message: "\(line)", file: file,
                    range: SourceRange(at: Mark(line: line, column: 1, offset: offset ?? line)))
     }
@@ -63,11 +63,11 @@ final class DiagnosticEngineTests: XCTestCase {
         let file = SourceFile(name: "a.yaml", text: "x\n")
         let engine = DiagnosticEngine(limit: 2)
         let model = DiagnosticEngine(limit: engine.limit)
-        for line in 1...100 { model.report(error(file, line: line, code: "type-mismatch")) }
+        for line in 1...100 { model.report(error(file, line: line, code: .typeMismatch)) }
         engine.report(contentsOf: model.findings)
         // The schema layer finds the same 100 problems, and one more, and reports warnings (strict is the main engine's).
         let layer = DiagnosticEngine(limit: engine.limit)
-        for line in 1...101 { layer.report(error(file, line: line, .warning, code: "schema-type")) }
+        for line in 1...101 { layer.report(error(file, line: line, .warning, code: .schemaType)) }
         engine.strict = true
         engine.report(layer.findings, except: LayerAgreement.reported(by: model.findings))
         XCTAssertEqual(engine.errorCount, 101)
@@ -80,7 +80,7 @@ final class DiagnosticEngineTests: XCTestCase {
         let file = SourceFile(name: "a.yaml", text: "x\n")
         let part = DiagnosticEngine(limit: 5)
         for line in 1...1000 { part.report(error(file, line: line)) }
-        for _ in 1...7 { part.report(Diagnostic(.warning, code: "w", message: "no place")) }
+        for _ in 1...7 { part.report(Diagnostic(.warning, code: .emptyText, message: "no place")) }
         let engine = DiagnosticEngine(limit: 5)
         engine.report(contentsOf: part.findings)
         XCTAssertEqual(engine.errorCount, 1000)
@@ -102,7 +102,7 @@ final class DiagnosticEngineTests: XCTestCase {
             """), text)
         let json = JSONDiagnosticFormatter().render(engine)
         let objects = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
-        XCTAssertEqual(objects.map { $0["code"] as? String }, ["c", "c", "too-many-diagnostics"])
+        XCTAssertEqual(objects.map { $0["code"] as? String }, ["unknown-key", "unknown-key", "too-many-diagnostics"])
         XCTAssertEqual(objects.last?["severity"] as? String, "note")
     }
 

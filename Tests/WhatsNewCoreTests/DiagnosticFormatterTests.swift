@@ -19,10 +19,10 @@ final class DiagnosticFormatterTests: XCTestCase {
         let file = SourceFile(name: Self.hostileName, text: "app:\n  id: x\n  id: y\n")
         let range = SourceRange(start: file.mark(line: 3, scalarColumn: 2), end: file.mark(line: 3, scalarColumn: 4))
         let first = SourceRange(start: file.mark(line: 2, scalarColumn: 2), end: file.mark(line: 2, scalarColumn: 4))
-        let hostile = Diagnostic(.error, code: "duplicate-key", message: Self.hostileMessage, file: file, range: range,
+        let hostile = Diagnostic(.error, code: .duplicateKey, message: Self.hostileMessage, file: file, range: range,
                                  notes: [Diagnostic.Note("first, here: 50%\n\"ok\"", range: first)],
                                  fix: "fix\nit, now: 1%", path: "/app/a~1b/\"q\"")
-        let plain = Diagnostic(.warning, code: "unused-reference", message: "image 'star' is never used")
+        let plain = Diagnostic(.warning, code: .unusedReference, message: "image 'star' is never used")
         return [hostile, plain]
     }
 
@@ -132,21 +132,21 @@ final class DiagnosticFormatterTests: XCTestCase {
         func command(_ severity: Severity, from start: (Int, Int), to end: (Int, Int)) -> String {
             let range = SourceRange(start: file.mark(line: start.0, scalarColumn: start.1 - 1),
                                     end: file.mark(line: end.0, scalarColumn: end.1 - 1))
-            return GitHubDiagnosticFormatter().render([Diagnostic(severity, code: "c", message: "m", file: file, range: range)])
+            return GitHubDiagnosticFormatter().render([Diagnostic(severity, code: .unknownKey, message: "m", file: file, range: range)])
         }
         XCTAssertEqual(command(.error, from: (2, 3), to: (2, 4)),
-                       "::error file=notes.yaml,line=2,col=3,endLine=2,endColumn=4,title=c::m\n")
+                       "::error file=notes.yaml,line=2,col=3,endLine=2,endColumn=4,title=unknown-key::m\n")
         XCTAssertEqual(command(.warning, from: (2, 3), to: (2, 3)),
-                       "::warning file=notes.yaml,line=2,col=3,endLine=2,endColumn=3,title=c::m\n", "an empty range")
+                       "::warning file=notes.yaml,line=2,col=3,endLine=2,endColumn=3,title=unknown-key::m\n", "an empty range")
         XCTAssertEqual(command(.note, from: (1, 1), to: (4, 5)),
-                       "::notice file=notes.yaml,line=1,endLine=4,title=c::m\n", "columns only within one line")
+                       "::notice file=notes.yaml,line=1,endLine=4,title=unknown-key::m\n", "columns only within one line")
         XCTAssertEqual(command(.error, from: (2, 3), to: (3, 1)),
-                       "::error file=notes.yaml,line=2,col=3,endLine=2,endColumn=7,title=c::m\n",
+                       "::error file=notes.yaml,line=2,col=3,endLine=2,endColumn=7,title=unknown-key::m\n",
                        "a range that ends past a line break ends on the line before")
         XCTAssertEqual(command(.error, from: (1, 1), to: (4, 1)),
-                       "::error file=notes.yaml,line=1,endLine=3,title=c::m\n")
-        XCTAssertEqual(GitHubDiagnosticFormatter().render([Diagnostic(.error, code: "c", message: "m", file: file)]),
-                       "::error file=notes.yaml,title=c::m\n")
+                       "::error file=notes.yaml,line=1,endLine=3,title=unknown-key::m\n")
+        XCTAssertEqual(GitHubDiagnosticFormatter().render([Diagnostic(.error, code: .unknownKey, message: "m", file: file)]),
+                       "::error file=notes.yaml,title=unknown-key::m\n")
         XCTAssertEqual(GitHubDiagnosticFormatter().render([]), "")
     }
 
@@ -223,15 +223,16 @@ final class DiagnosticFormatterTests: XCTestCase {
 
     func testTheCatalogDescribesEachCodeFromItsDocumentation() {
         XCTAssertEqual(DiagnosticCatalog.shortDescription(of: "duplicate-key"), "A key appears twice in one mapping; the note points at the first.")
-        XCTAssertEqual(DiagnosticCatalog.entry(for: "duplicate-key")?.severity, .error)
-        XCTAssertEqual(DiagnosticCatalog.entry(for: "duplicate-feature")?.severity, .warning)
-        XCTAssertNil(DiagnosticCatalog.entry(for: "brand-new-rule"))
+        XCTAssertEqual(DiagnosticCatalog.entry(for: .duplicateKey).severity, .error)
+        XCTAssertEqual(DiagnosticCatalog.entry(named: "duplicate-feature")?.severity, .warning)
+        XCTAssertNil(DiagnosticCatalog.entry(named: "brand-new-rule"))
         XCTAssertEqual(DiagnosticCatalog.shortDescription(of: "brand-new-rule"), "brand-new-rule", "no text is made up for a code the catalog lacks")
         XCTAssertGreaterThan(DiagnosticCatalog.all.count, 100)
+        XCTAssertEqual(DiagnosticCatalog.all.map(\.code), DiagnosticCode.allCases, "one entry per code, in the order of the cases")
         for entry in DiagnosticCatalog.all {
-            XCTAssertFalse(entry.summary.isEmpty, entry.code)
-            XCTAssertTrue(entry.documentation.hasPrefix(entry.summary.prefix(20)), entry.code)
-            XCTAssertFalse(entry.documentation.contains("```"), entry.code)
+            XCTAssertFalse(entry.summary.isEmpty, entry.code.rawValue)
+            XCTAssertTrue(entry.documentation.hasPrefix(entry.summary.prefix(20)), entry.code.rawValue)
+            XCTAssertFalse(entry.documentation.contains("```"), entry.code.rawValue)
         }
     }
 }

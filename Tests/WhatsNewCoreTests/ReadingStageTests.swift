@@ -183,16 +183,16 @@ final class ReadingStageTests: XCTestCase {
     func testLayerAgreementMatchesAMissingKeyByItsName() {
         let file = SourceFile(name: "t.yaml", text: "a: 1\n")
         let root = SourceRange(start: Mark(line: 1, column: 1, offset: 0), end: Mark(line: 1, column: 5, offset: 4))
-        func diagnostic(_ code: String, subject: String?) -> Diagnostic {
-            var diagnostic = Diagnostic(.error, code: code, message: code, file: file, range: root)
+        func diagnostic(_ code: DiagnosticCode, subject: String?) -> Diagnostic {
+            var diagnostic = Diagnostic(.error, code: code, message: code.rawValue, file: file, range: root)
             diagnostic.subject = subject
             return diagnostic
         }
         let model = DiagnosticEngine()
-        model.report(diagnostic("missing-key", subject: "versions"))
+        model.report(diagnostic(.missingKey, subject: "versions"))
         let schema = DiagnosticEngine()
-        for failure in [diagnostic("schema-required", subject: "versions"), diagnostic("schema-required", subject: "app"),
-                        diagnostic("schema-maxProperties", subject: nil), diagnostic("schema-type", subject: nil)] {
+        for failure in [diagnostic(.schemaRequired, subject: "versions"), diagnostic(.schemaRequired, subject: "app"),
+                        diagnostic(.schemaMaxProperties, subject: nil), diagnostic(.schemaType, subject: nil)] {
             schema.report(failure)
         }
         let engine = DiagnosticEngine()

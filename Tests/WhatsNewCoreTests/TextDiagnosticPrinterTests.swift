@@ -11,7 +11,7 @@ final class TextDiagnosticPrinterTests: XCTestCase {
         let file = SourceFile(name: "notes.yaml", text: text)
         let start = file.mark(line: line, scalarColumn: column - 1)
         let end = file.mark(line: line, scalarColumn: column - 1 + length)
-        return Diagnostic(.error, code: "unresolved-reference", message: "unknown image 'stars'; did you mean 'star'?",
+        return Diagnostic(.error, code: .unresolvedReference, message: "unknown image 'stars'; did you mean 'star'?",
                           file: file, range: SourceRange(start: start, end: end))
     }
 
@@ -46,7 +46,7 @@ final class TextDiagnosticPrinterTests: XCTestCase {
 
     func testNotesFixesAndColor() {
         let file = SourceFile(name: "n.yaml", text: "a: 1\na: 2\n")
-        let diagnostic = Diagnostic(.error, code: "duplicate-key", message: "duplicate key 'a'", file: file,
+        let diagnostic = Diagnostic(.error, code: .duplicateKey, message: "duplicate key 'a'", file: file,
                                     range: SourceRange(start: file.mark(line: 2, scalarColumn: 0), end: file.mark(line: 2, scalarColumn: 1)),
                                     notes: [.init("first defined here", range: SourceRange(at: file.mark(line: 1, scalarColumn: 0)))],
                                     fix: "remove one")

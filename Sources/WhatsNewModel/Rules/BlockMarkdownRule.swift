@@ -12,7 +12,7 @@ struct BlockMarkdownRule: ManifestRule {
                 let field = name()
                 guard !field.hasPrefix("the page body") else { return }
                 let locale = entry.locale.map { " ('\($0)')" } ?? ""
-                engine.report(Diagnostic(.warning, code: "block-markdown",
+                engine.report(Diagnostic(.warning, code: .blockMarkdown,
                                          message: "\(field)\(locale) holds \(kind), which a one-line field shows flattened into one line",
                                          at: entry.location ?? text.location,
                                          fix: "use inline Markdown only (bold, emphasis, code, links), or put longer text in a 'present' page"))

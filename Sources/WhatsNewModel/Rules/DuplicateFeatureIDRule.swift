@@ -18,7 +18,7 @@ struct DuplicateFeatureIDRule: ManifestRule {
                 let version = manifest.versions[versionIndex]
                 let earlierVersion = manifest.versions[earlier.version]
                 let earlierLocation = earlierVersion.features[earlier.feature].idLocation
-                engine.report(Diagnostic(.error, code: "duplicate-feature-id",
+                engine.report(Diagnostic(.error, code: .duplicateFeatureId,
                                          message: "duplicate feature id '\(id)'; expected each id once in the manifest (it names the feature's permalink)",
                                          at: features[index].idLocation,
                                          notes: [Diagnostic.Note("'\(id)' is first used in \(earlierVersion.name) here", at: earlierLocation)],

@@ -36,7 +36,7 @@ struct DuplicateFeatureRule: ManifestRule {
                     seen[content] = index
                     continue
                 }
-                engine.report(Diagnostic(.warning, code: "duplicate-feature",
+                engine.report(Diagnostic(.warning, code: .duplicateFeature,
                                          message: "\(manifest.versions[version].name) has two features titled '\(features[index].title.text(for: manifest.defaults.locale))' with the same subtitle; WhatsNewKit treats them as one",
                                          at: features[index].location,
                                          notes: [Diagnostic.Note("the first one is here", at: features[earlier].location)],

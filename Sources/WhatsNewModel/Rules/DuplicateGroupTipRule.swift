@@ -11,7 +11,7 @@ struct DuplicateGroupTipRule: ManifestRule {
                     first[member.id] = member.location
                     continue
                 }
-                engine.report(Diagnostic(.error, code: "duplicate-group-tip",
+                engine.report(Diagnostic(.error, code: .duplicateGroupTip,
                                          message: "tip group '\(group.id)' names '\(member.id)' again; expected each tip once in a group",
                                          at: member.location, notes: [Diagnostic.Note("'\(member.id)' is first named here", at: earlier)],
                                          fix: "remove this '\(member.id)'"))

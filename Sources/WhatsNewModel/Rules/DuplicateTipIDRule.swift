@@ -15,7 +15,7 @@ struct DuplicateTipIDRule: ManifestRule {
                 first[id] = location
                 continue
             }
-            engine.report(Diagnostic(.error, code: "duplicate-tip-id",
+            engine.report(Diagnostic(.error, code: .duplicateTipId,
                                      message: "duplicate \(noun) id '\(id)'; expected each \(noun) id once in the manifest",
                                      at: location, notes: [Diagnostic.Note("'\(id)' is first used here", at: earlier)],
                                      fix: "give this \(noun) another id, e.g. '\(id)-2'"))

@@ -12,7 +12,7 @@ struct DuplicateVersionRule: ManifestRule {
             first[entry.version] = earlierIndex
             let earlier = manifest.versions[earlierIndex]
             let same = earlier.versionText == entry.versionText ? "" : " (the same as '\(earlier.versionText)')"
-            engine.report(Diagnostic(.error, code: "duplicate-version",
+            engine.report(Diagnostic(.error, code: .duplicateVersion,
                                      message: "duplicate version '\(entry.versionText)'\(same); expected each version once, found \(entry.version) twice",
                                      at: entry.versionLocation,
                                      notes: [Diagnostic.Note("'\(earlier.versionText)' was first declared here", at: earlier.versionLocation)],

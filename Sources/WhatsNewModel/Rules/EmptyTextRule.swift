@@ -6,7 +6,7 @@ struct EmptyTextRule: ManifestRule {
         manifest.forEachText(where: Self.mayHaveBlankEntry) { text, name in
             for entry in text.entries where Self.isBlank(entry.text) {
                 let locale = entry.locale.map { " ('\($0)')" } ?? ""
-                engine.report(Diagnostic(.error, code: "empty-text", message: "\(name())\(locale) is empty; expected text",
+                engine.report(Diagnostic(.error, code: .emptyText, message: "\(name())\(locale) is empty; expected text",
                                          at: entry.location ?? text.location, fix: "write the text, or remove the field"))
             }
         }

@@ -8,7 +8,7 @@ struct EmptyVersionRule: ManifestRule {
         // (By index: `for version in manifest.versions` would copy each version, a dozen references.)
         for index in manifest.versions.indices {
             guard let location = manifest.versions[index].emptyFeaturesLocation, !manifest.versions[index].unreleased else { continue }
-            engine.report(Diagnostic(.warning, code: "empty-version",
+            engine.report(Diagnostic(.warning, code: .emptyVersion,
                                      message: "\(manifest.versions[index].name) has no features; expected at least one in 'features', found an empty list",
                                      at: location,
                                      fix: "add a feature, or remove the version; mark it 'unreleased: true' if it holds the next release's notes to come"))

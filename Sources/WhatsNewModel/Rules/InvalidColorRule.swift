@@ -8,7 +8,7 @@ struct InvalidColorRule: ManifestRule {
         for (name, color) in manifest.colors(where: { Color.parse($0.text) == nil }) {
             let names = NamedColor.allCases.map(\.rawValue)
             let suggestion = Suggestion.closest(to: color.text, in: names)
-            engine.report(Diagnostic(.error, code: "invalid-color",
+            engine.report(Diagnostic(.error, code: .invalidColor,
                                      message: "unknown color '\(color.text)' for \(name)" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
                                      at: color.location,
                                      fix: "use a named color (" + names.joined(separator: ", ") + ") or #RGB, #RRGGBB, #RRGGBBAA"))

@@ -42,7 +42,7 @@ struct InvalidPlaceholderRule: ManifestRule {
             let suggestion = words.lazy.compactMap { word in names.contains(word) ? word : Suggestion.closest(to: word, in: names) }.first
                 ?? (Placeholders.isName(Substring(joined)) ? joined : nil)
             let problem = found.unclosed ? "is not closed with '}}'" : "holds no placeholder name"
-            engine.report(Diagnostic(.error, code: "invalid-placeholder",
+            engine.report(Diagnostic(.error, code: .invalidPlaceholder,
                                      message: "'\(found.written)' in \(field) \(problem), so no --with can fill it"
                                          + (suggestion.map { "; did you mean '{{\($0)}}'?" } ?? ""),
                                      at: location.flatMap { RefusedLinkRule.locate(found.written, in: text, writtenAt: $0) } ?? location,
@@ -53,7 +53,7 @@ struct InvalidPlaceholderRule: ManifestRule {
     /// A field `--with` does not fill: any `{{` there stays as written.
     private func checkUnfilled(_ text: String, at location: SourceLocation?, field: String, engine: DiagnosticEngine) {
         guard let found = Placeholders.find(in: text).first else { return }
-        engine.report(Diagnostic(.error, code: "invalid-placeholder",
+        engine.report(Diagnostic(.error, code: .invalidPlaceholder,
                                  message: "'\(found.written)' in \(field) would never be filled: --with fills only a tip's id, title, "
                                      + "message, action titles and rule names",
                                  at: location, fix: "write the value itself here"))

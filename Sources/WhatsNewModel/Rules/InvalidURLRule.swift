@@ -6,11 +6,11 @@ import WhatsNewText
 struct InvalidURLRule: ManifestRule {
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
         if let app = manifest.app, let url = app.url, let problem = Self.problem(with: url) {
-            engine.report(Diagnostic(.error, code: "invalid-url", message: "invalid URL '\(url)' for 'app.url': \(problem)",
+            engine.report(Diagnostic(.error, code: .invalidUrl, message: "invalid URL '\(url)' for 'app.url': \(problem)",
                                      at: app.urlLocation, fix: "write the app's absolute URL such as 'https://example.com'"))
         }
         if let app = manifest.app, let url = app.repository, let problem = Self.problem(with: url) {
-            engine.report(Diagnostic(.error, code: "invalid-url", message: "invalid URL '\(url)' for 'app.repository': \(problem)",
+            engine.report(Diagnostic(.error, code: .invalidUrl, message: "invalid URL '\(url)' for 'app.repository': \(problem)",
                                      at: app.repositoryLocation, fix: "write the repository's URL such as 'https://github.com/owner/name'"))
         }
         var actions = manifest.secondaryActions.entries.map(\.value)
@@ -21,7 +21,7 @@ struct InvalidURLRule: ManifestRule {
         for tip in manifest.tips {
             for action in tip.actions {
                 guard let url = action.openURL, let problem = Self.problem(with: url) else { continue }
-                engine.report(Diagnostic(.error, code: "invalid-url", message: "invalid URL '\(url)' for 'openURL' of tip '\(tip.id)': \(problem)",
+                engine.report(Diagnostic(.error, code: .invalidUrl, message: "invalid URL '\(url)' for 'openURL' of tip '\(tip.id)': \(problem)",
                                          at: action.urlLocation, fix: "write an absolute URL such as 'https://example.com/notes'"))
             }
         }
@@ -29,7 +29,7 @@ struct InvalidURLRule: ManifestRule {
         for action in actions {
             for written in action.writtenKinds {
                 guard case .openURL(let url) = written.kind, let problem = Self.problem(with: url) else { continue }
-                engine.report(Diagnostic(.error, code: "invalid-url", message: "invalid URL '\(url)' for 'openURL': \(problem)",
+                engine.report(Diagnostic(.error, code: .invalidUrl, message: "invalid URL '\(url)' for 'openURL': \(problem)",
                                          at: written.urlLocation ?? action.location, fix: "write an absolute URL such as 'https://example.com/notes'"))
             }
         }

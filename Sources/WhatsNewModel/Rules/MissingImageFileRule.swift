@@ -47,45 +47,45 @@ struct MissingImageFileRule: ManifestRule {
         let shown = "'\(TerminalSafeText.visible(path))'"
         switch problem {
         case .controlCharacter:
-            return Diagnostic(.error, code: "invalid-image-path",
+            return Diagnostic(.error, code: .invalidImagePath,
                               message: "image path \(shown) contains a control character; expected a relative path of printable characters",
                               at: location, fix: "remove the control character (a NUL would end the path the system opens)")
         case .absolutePath:
-            return Diagnostic(.error, code: "invalid-image-path",
+            return Diagnostic(.error, code: .invalidImagePath,
                               message: "image path \(shown) is absolute; expected a path relative to the declaring file's directory ('\(directory)')",
                               at: location, fix: "put the image beside the manifest and give its relative path")
         case .outsideRoot(let root):
-            return Diagnostic(.error, code: "image-outside-root",
+            return Diagnostic(.error, code: .imageOutsideRoot,
                               message: "image file \(shown) leads outside '\(root)'; expected a file inside "
                                   + (options.assetsRoot == nil ? "the declaring file's directory" : "--assets-root"),
                               at: location, fix: "move the image inside '\(root)', or name a directory that holds it with --assets-root")
         case .missing:
-            return Diagnostic(.error, code: "missing-image-file",
+            return Diagnostic(.error, code: .missingImageFile,
                               message: "image file \(shown) does not exist; expected a file relative to the declaring file's directory ('\(directory)')",
                               at: location, fix: "correct the path, or add the file")
         case .notRegularFile(let kind):
-            return Diagnostic(.error, code: "missing-image-file",
+            return Diagnostic(.error, code: .missingImageFile,
                               message: "image file \(shown) is \(kind); expected a regular SVG, PNG, JPEG, GIF or WebP file",
                               at: location, fix: "name an image file")
         case .unreadable(let reason):
-            return Diagnostic(.error, code: "unreadable-image-file",
+            return Diagnostic(.error, code: .unreadableImageFile,
                               message: "image file \(shown) cannot be read (\(reason)); expected a readable image file",
                               at: location, fix: "check the file's permissions")
         case .unsupportedType:
-            return Diagnostic(.warning, code: "unsupported-image",
+            return Diagnostic(.warning, code: .unsupportedImage,
                               message: "image file \(shown) is neither SVG, PNG, JPEG, GIF nor WebP; HTML shows its alt text instead",
                               at: location, fix: "convert it to SVG, PNG, JPEG, GIF or WebP")
         case .tooLarge(let size, let limit):
-            return Diagnostic(.error, code: "image-too-large",
+            return Diagnostic(.error, code: .imageTooLarge,
                               message: "image file \(shown) is \(size) bytes; expected at most \(Self.describe(bytes: limit)) (\(limit) bytes) per image",
                               at: location, fix: "shrink or compress the image")
         case .totalTooLarge(let limit):
-            return Diagnostic(.error, code: "images-too-large",
+            return Diagnostic(.error, code: .imagesTooLarge,
                               message: "image file \(shown) takes the manifest's image files past \(Self.describe(bytes: limit)) in all; "
                                   + "expected at most \(Self.describe(bytes: limit)) together",
                               at: location, fix: "shrink the images, or use fewer of them")
         case .wrongContent(let expected):
-            return Diagnostic(.error, code: "invalid-image-content",
+            return Diagnostic(.error, code: .invalidImageContent,
                               message: "image file \(shown) is not \(expected); expected content that matches its extension",
                               at: location, fix: "convert the file, or give it the extension of its format")
         }

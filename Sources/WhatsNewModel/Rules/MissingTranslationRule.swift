@@ -51,7 +51,7 @@ struct MissingTranslationRule: ManifestRule {
             let which = defaultLocale.map { LocalizedText.same($0, fallbackLocale) } == true
                 ? "its '\(fallbackLocale)' text (defaults.locale)" : "its first entry, '\(fallbackLocale)'"
             let additions = missing.prefix(Self.namedLocales).map { "'\(index.locales[$0]): …'" }.joined(separator: ", ")
-            engine.report(Diagnostic(.warning, code: "missing-translation",
+            engine.report(Diagnostic(.warning, code: .missingTranslation,
                                      message: "\(name()) has no \(list), which other texts of the manifest have; \(readers) \(which)",
                                      at: text.location, fix: "add " + additions + (more > 0 ? " and the \(more) more" : "")))
         }

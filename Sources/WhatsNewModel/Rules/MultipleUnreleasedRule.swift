@@ -8,7 +8,7 @@ struct MultipleUnreleasedRule: ManifestRule {
         let unreleased = manifest.versions.filter(\.unreleased)
         guard let first = unreleased.first, unreleased.count > 1 else { return }
         for entry in unreleased.dropFirst() {
-            engine.report(Diagnostic(.warning, code: "multiple-unreleased",
+            engine.report(Diagnostic(.warning, code: .multipleUnreleased,
                                      message: "version '\(entry.versionText)' is marked unreleased, and so is '\(first.versionText)'; expected one unreleased version (Keep a Changelog's one [Unreleased] section), found \(unreleased.count)",
                                      at: entry.versionLocation,
                                      notes: [Diagnostic.Note("'\(first.versionText)' was marked unreleased first", at: first.versionLocation)],

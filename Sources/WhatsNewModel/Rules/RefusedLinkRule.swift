@@ -26,7 +26,7 @@ struct RefusedLinkRule: ManifestRule {
                     let locale = entry.locale.map { " ('\($0)')" } ?? ""
                     let what = refused.isImage ? "an image from" : "a link to"
                     let written = entry.location ?? text.location
-                    engine.report(Diagnostic(.warning, code: "refused-link",
+                    engine.report(Diagnostic(.warning, code: .refusedLink,
                                              message: "\(name())\(locale) holds \(what) '\(Self.shortened(refused.destination))', which every "
                                                  + "output shows as plain text; expected an http, https or mailto URL, or a relative one",
                                              at: written.flatMap { Self.locate(refused.destination, in: entry.text, writtenAt: $0) } ?? written,

@@ -37,7 +37,7 @@ package struct StoreLimitRule: ManifestRule {
                 let length = lint.countedLength(of: Self.plainText(of: version, in: manifest, locale: locale))
                 guard length > lint.limit else { continue }
                 let where_ = locale.map { " in '\($0)'" } ?? ""
-                engine.report(Diagnostic(.error, code: "store-limit",
+                engine.report(Diagnostic(.error, code: .storeLimit,
                                          message: "the notes of \(version.name)\(where_) are \(length) characters of plain text; \(lint.storeName) allows \(lint.limit)",
                                          at: version.versionLocation,
                                          fix: "shorten them by \(length - lint.limit) characters, or move details to a 'present' page"))

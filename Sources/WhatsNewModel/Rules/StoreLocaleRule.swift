@@ -17,7 +17,7 @@ struct StoreLocaleRule: ManifestRule {
             var claimed: [String: (locale: String, location: SourceLocation?)] = [:]
             for entry in entries {
                 if !locales.contains(where: { LocalizedText.same($0, entry.locale) }) {
-                    engine.report(Diagnostic(.warning, code: "unused-store-locale",
+                    engine.report(Diagnostic(.warning, code: .unusedStoreLocale,
                                              message: "'stores.\(key).locales' maps '\(entry.locale)', which is not a locale of the manifest's texts"
                                                  + Self.suggestion(for: entry.locale, in: locales),
                                              at: entry.location,
@@ -27,7 +27,7 @@ struct StoreLocaleRule: ManifestRule {
                     let location = index < entry.codeLocations.count ? entry.codeLocations[index] : entry.location
                     guard let known = StoreLocaleTable.code(code, in: store) else {
                         let codes = StoreLocaleTable.codes(of: store)
-                        engine.report(Diagnostic(.error, code: "unknown-store-locale",
+                        engine.report(Diagnostic(.error, code: .unknownStoreLocale,
                                                  message: "\(store.storeName) has no locale '\(code)'"
                                                      + Self.suggestion(for: code, in: codes),
                                                  at: location,
@@ -35,7 +35,7 @@ struct StoreLocaleRule: ManifestRule {
                         continue
                     }
                     if let first = claimed[known], !LocalizedText.same(first.locale, entry.locale) {
-                        var diagnostic = Diagnostic(.error, code: "store-locale-conflict",
+                        var diagnostic = Diagnostic(.error, code: .storeLocaleConflict,
                                                     message: "'\(entry.locale)' and '\(first.locale)' are both mapped to \(store.storeName)'s '\(known)', whose folder holds the notes of one locale",
                                                     at: location,
                                                     fix: "map one of them to another code, or to [] to leave it out of \(store.storeName)")

@@ -11,7 +11,7 @@ struct UnknownTipRule: ManifestRule {
                 let suggestion = Suggestion.closest(to: member.id, in: ids)
                 let fix = suggestion.map { "use '\($0)', or add a tip with id '\(member.id)' to 'tips'" }
                     ?? (ids.isEmpty ? "add a tip with id '\(member.id)' to 'tips'" : "name one of the tips: " + ids.joined(separator: ", "))
-                engine.report(Diagnostic(.error, code: "unknown-tip",
+                engine.report(Diagnostic(.error, code: .unknownTip,
                                          message: "tip group '\(group.id)' names the unknown tip '\(member.id)'"
                                              + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
                                          at: member.location, fix: fix))

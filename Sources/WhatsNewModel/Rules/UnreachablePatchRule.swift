@@ -12,7 +12,7 @@ struct UnreachablePatchRule: ManifestRule {
             guard !version.isPrerelease, !versions.contains(version.minorRelease) else { continue }
             let entry = manifest.versions[index]
             let minor = entry.version.minorRelease
-            engine.report(Diagnostic(.warning, code: "unreachable-patch",
+            engine.report(Diagnostic(.warning, code: .unreachablePatch,
                                      message: "patch release \(entry.version) has no \(minor) in the manifest; the fallback of automatic presentation (\(entry.version.major).\(entry.version.minor).x → \(minor)) can never reach notes for other \(entry.version.major).\(entry.version.minor) patches",
                                      at: entry.versionLocation,
                                      fix: "add notes for \(minor), or release these notes as \(minor)"))

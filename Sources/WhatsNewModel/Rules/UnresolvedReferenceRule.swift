@@ -20,7 +20,7 @@ struct UnresolvedReferenceRule: ManifestRule {
             } else {
                 fix = "define '\(key)' under '\(registry)'; defined: " + defined.joined(separator: ", ")
             }
-            engine.report(Diagnostic(.error, code: "unresolved-reference",
+            engine.report(Diagnostic(.error, code: .unresolvedReference,
                                      message: "unknown \(noun) '\(key)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
                                      at: location, fix: fix))
         }

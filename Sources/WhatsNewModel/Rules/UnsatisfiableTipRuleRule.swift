@@ -12,7 +12,7 @@ struct UnsatisfiableTipRuleRule: ManifestRule {
         for tip in manifest.tips {
             for rule in tip.rules {
                 if let problem = problem(with: rule) {
-                    engine.report(Diagnostic(.error, code: "unsatisfiable-tip-rule",
+                    engine.report(Diagnostic(.error, code: .unsatisfiableTipRule,
                                              message: "a rule of tip '\(tip.id)' can never hold: \(problem.message)",
                                              at: problem.atName ? rule.nameLocation ?? rule.location : rule.location, fix: problem.fix))
                 }

@@ -25,7 +25,7 @@ struct UnusedReferenceRule: ManifestRule {
         }
         for registry in ["images", "primaryActions", "secondaryActions"] {
             for entry in manifest.registryKeys(registry) where !used.contains(Use(registry: registry, key: entry.key)) {
-                engine.report(Diagnostic(.warning, code: "unused-reference",
+                engine.report(Diagnostic(.warning, code: .unusedReference,
                                          message: "'\(entry.key)' in '\(registry)' is defined but never used",
                                          at: entry.location, fix: "refer to it from a version, or remove it"))
             }

@@ -13,7 +13,7 @@ struct DecodingContext {
         SourceLocation(file: file, node: node)
     }
 
-    func error(_ code: String, _ message: String, at node: YAMLNode, fix: String? = nil, notes: [Diagnostic.Note] = [],
+    func error(_ code: DiagnosticCode, _ message: String, at node: YAMLNode, fix: String? = nil, notes: [Diagnostic.Note] = [],
                subject: String? = nil) {
         var diagnostic = Diagnostic(.error, code: code, message: message, at: location(node), notes: notes, fix: fix)
         diagnostic.subject = subject
@@ -25,7 +25,7 @@ struct DecodingContext {
         if let scalar = node.scalar, scalar.style == .plain, scalar.kind == .bool || scalar.kind == .null, expected.contains("string") {
             fix = "quote it to keep the text: '\"\(scalar.text)\"'"
         }
-        error("type-mismatch", "expected \(expected) for '\(name())', found \(node.kindDescription)", at: node, fix: fix)
+        error(.typeMismatch, "expected \(expected) for '\(name())', found \(node.kindDescription)", at: node, fix: fix)
     }
 
     /// The pairs of a mapping whose keys are all known, reporting unknown keys with a suggestion.
@@ -53,10 +53,10 @@ struct DecodingContext {
     /// A key `fields` does not know: not a string, or not one of `allowed`.
     private func reportUnknownKey(_ keyNode: YAMLNode, in name: String, allowed: [String]) {
         guard let key = keyNode.scalar, key.kind != .null || !key.text.isEmpty else {
-            error("type-mismatch", "expected a string key in '\(name)', found \(keyNode.kindDescription)", at: keyNode)
+            error(.typeMismatch, "expected a string key in '\(name)', found \(keyNode.kindDescription)", at: keyNode)
             return
         }
-        error("unknown-key", "unknown key '\(key.text)' in '\(name)'\(Suggestion.phrase(for: key.text, in: allowed))",
+        error(.unknownKey, "unknown key '\(key.text)' in '\(name)'\(Suggestion.phrase(for: key.text, in: allowed))",
               at: keyNode, fix: "known keys: " + allowed.filter { $0 != "$schema" }.joined(separator: ", "))
     }
 
@@ -78,7 +78,7 @@ struct DecodingContext {
 
     func number(_ node: YAMLNode, for name: String) -> Double? {
         if let scalar = node.scalar, let what = Self.nonFiniteDescription(scalar) {
-            error("type-mismatch", "expected a finite number for '\(name)', found '\(scalar.text)', which YAML reads as \(what); "
+            error(.typeMismatch, "expected a finite number for '\(name)', found '\(scalar.text)', which YAML reads as \(what); "
                       + "whatsnew takes only finite numbers", at: node, fix: "write a finite number in digits, e.g. 1")
             return nil
         }
@@ -112,14 +112,14 @@ struct DecodingContext {
         guard let text = string(node, for: name) else { return nil }
         if let value = Value(rawValue: text) { return value }
         let names = Value.allCases.map(\.rawValue)
-        error("invalid-value", "expected one of \(names.map { "'\($0)'" }.joined(separator: ", ")) for '\(name)', found '\(text)'"
+        error(.invalidValue, "expected one of \(names.map { "'\($0)'" }.joined(separator: ", ")) for '\(name)', found '\(text)'"
               + Suggestion.phrase(for: text, in: names), at: node)
         return nil
     }
 
     /// A required key that is missing, reported at the mapping.
     func missing(_ key: String, in fields: Fields, of name: @autoclosure () -> String) {
-        error("missing-key", "missing '\(key)' in '\(name())'", at: fields.node, fix: "add '\(key):'", subject: key)
+        error(.missingKey, "missing '\(key)' in '\(name())'", at: fields.node, fix: "add '\(key):'", subject: key)
     }
 }
 

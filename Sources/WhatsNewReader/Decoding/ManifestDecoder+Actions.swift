@@ -48,7 +48,7 @@ extension ManifestDecoder {
         let kinds = ["openURL", "present", "dismiss", "custom"].filter { fields[$0] != nil }
         if kinds.count != 1 {
             let found = kinds.isEmpty ? "none" : kinds.map { "'\($0)'" }.joined(separator: " and ")
-            context.error("invalid-action", "expected exactly one of 'openURL', 'present', 'dismiss' or 'custom' in '\(name)', found \(found)",
+            context.error(.invalidAction, "expected exactly one of 'openURL', 'present', 'dismiss' or 'custom' in '\(name)', found \(found)",
                           at: node)
         }
         var written: [(kind: SecondaryAction.Kind, urlLocation: SourceLocation?)] = []
@@ -64,7 +64,7 @@ extension ManifestDecoder {
                 if flag {
                     written.append((.dismiss, nil))
                 } else {
-                    context.error("invalid-value", "expected 'dismiss: true', found 'false'", at: kindNode,
+                    context.error(.invalidValue, "expected 'dismiss: true', found 'false'", at: kindNode,
                                   fix: "remove 'dismiss', or choose another kind of action")
                 }
             default:
@@ -97,7 +97,7 @@ extension ManifestDecoder {
         let expected = "'selection', { notification: … } or { impact: … }"
         if let scalar = node.scalar {
             guard scalar.text == "selection" else {
-                context.error("invalid-value", "expected \(expected) for 'hapticFeedback', found '\(scalar.text)'"
+                context.error(.invalidValue, "expected \(expected) for 'hapticFeedback', found '\(scalar.text)'"
                               + Suggestion.phrase(for: scalar.text, in: ["selection"]), at: node)
                 return nil
             }
@@ -117,12 +117,12 @@ extension ManifestDecoder {
                 if (0...1).contains(value) {
                     intensity = value
                 } else {
-                    context.error("invalid-value", "expected an intensity from 0 to 1, found \(intensityNode.scalar?.text ?? "")", at: intensityNode)
+                    context.error(.invalidValue, "expected an intensity from 0 to 1, found \(intensityNode.scalar?.text ?? "")", at: intensityNode)
                 }
             }
             return .impact(style: style, intensity: intensity)
         }
-        context.error("invalid-value", "expected \(expected) for 'hapticFeedback', found an empty mapping", at: node)
+        context.error(.invalidValue, "expected \(expected) for 'hapticFeedback', found an empty mapping", at: node)
         return nil
     }
 }

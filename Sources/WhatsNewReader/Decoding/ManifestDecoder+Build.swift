@@ -9,7 +9,7 @@ extension ManifestDecoder {
             return nil
         }
         guard Self.isBuildNumber(scalar.text) else {
-            context.error("invalid-value",
+            context.error(.invalidValue,
                           "invalid build number '\(scalar.text)'; expected a non-negative integer or integers separated by dots, e.g. '1234' or '2.0.15'",
                           at: node, fix: "write the build number as CFBundleVersion or the Play versionCode has it")
             return nil

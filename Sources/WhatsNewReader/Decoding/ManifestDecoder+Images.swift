@@ -20,9 +20,9 @@ extension ManifestDecoder {
         let sources = ["systemName", "emoji", "file"].filter { fields[$0] != nil }
         let pictures = sources.filter { $0 != "emoji" }
         if sources.isEmpty {
-            context.error("invalid-image", "expected 'systemName', 'emoji' or 'file' in '\(name)', found none", at: node)
+            context.error(.invalidImage, "expected 'systemName', 'emoji' or 'file' in '\(name)', found none", at: node)
         } else if pictures.count > 1 {
-            context.error("invalid-image", "expected one of 'systemName' or 'file' in '\(name)' (an 'emoji' may stand beside either), "
+            context.error(.invalidImage, "expected one of 'systemName' or 'file' in '\(name)' (an 'emoji' may stand beside either), "
                           + "found 'systemName' and 'file'", at: node)
         }
         // An image with errors is kept, for the checks of the rest of it: with the first source it names

@@ -40,7 +40,7 @@ extension ManifestDecoder {
     private func points(_ node: YAMLNode, for name: String, context: DecodingContext, minimum: Double = -10_000) -> Double? {
         guard let value = context.number(node, for: name) else { return nil }
         guard value >= minimum, value <= 10_000 else {
-            context.error("invalid-value", "expected points from \(Int(minimum)) to 10000 for '\(name)', found \(node.scalar?.text ?? "")", at: node)
+            context.error(.invalidValue, "expected points from \(Int(minimum)) to 10000 for '\(name)', found \(node.scalar?.text ?? "")", at: node)
             return nil
         }
         return value

@@ -23,7 +23,7 @@ extension ManifestDecoder {
         var overrides: [StoreSettings.Override] = []
         for pair in pairs {
             guard let locale = pair.key.scalar?.text, pair.key.scalar?.kind == .string else {
-                context.error("type-mismatch", "expected a locale as a key of '\(name).locales', found \(pair.key.kindDescription)", at: pair.key)
+                context.error(.typeMismatch, "expected a locale as a key of '\(name).locales', found \(pair.key.kindDescription)", at: pair.key)
                 continue
             }
             let valueName = "\(name).locales.\(locale)"

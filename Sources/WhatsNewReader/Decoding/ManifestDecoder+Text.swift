@@ -16,7 +16,7 @@ extension ManifestDecoder {
             entries.reserveCapacity(pairs.count)
             for pair in pairs {
                 guard let locale = pair.key.scalar?.text, !locale.isEmpty else {
-                    context.error("type-mismatch", "expected a locale code such as 'en' as a key of '\(name())', found \(pair.key.kindDescription)",
+                    context.error(.typeMismatch, "expected a locale code such as 'en' as a key of '\(name())', found \(pair.key.kindDescription)",
                                   at: pair.key)
                     continue
                 }

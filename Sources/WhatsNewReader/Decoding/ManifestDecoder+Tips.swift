@@ -104,7 +104,7 @@ extension ManifestDecoder {
         guard let fields = context.fields(node, of: name, allowed: allowed, expected: "a rule mapping ('event' or 'parameter')") else { return nil }
         let kind = isParameter ? "parameter" : "event"
         guard let nameNode = fields[kind] else {
-            context.error("missing-key", "missing 'event' or 'parameter' in '\(name)'", at: node,
+            context.error(.missingKey, "missing 'event' or 'parameter' in '\(name)'", at: node,
                           fix: "add 'event: NAME' (donated with 'whatsnew tip donate NAME') or 'parameter: NAME'", subject: "event")
             return nil
         }
@@ -141,7 +141,7 @@ extension ManifestDecoder {
     private func count(_ node: YAMLNode, for name: String, minimum: Int, context: DecodingContext) -> Int? {
         guard let value = context.number(node, for: name) else { return nil }
         guard value.rounded() == value, value >= Double(minimum), value <= 1_000_000 else {
-            context.error("invalid-value", "expected a whole number from \(minimum) to 1000000 for '\(name)', found \(node.scalar?.text ?? "")",
+            context.error(.invalidValue, "expected a whole number from \(minimum) to 1000000 for '\(name)', found \(node.scalar?.text ?? "")",
                           at: node)
             return nil
         }
@@ -153,7 +153,7 @@ extension ManifestDecoder {
         guard let text = context.string(node, for: name) else { return nil }
         if let duration = TipDuration(text) { return duration }
         let suggestion = TipDuration.suggestion(for: text)
-        context.error("invalid-duration",
+        context.error(.invalidDuration,
                       "expected a duration such as '30m', '12h', '7d' or '2w' for '\(name)', found '\(text)'"
                           + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
                       at: node, fix: "write a whole number and one unit: m (minutes), h (hours), d (days) or w (weeks)")

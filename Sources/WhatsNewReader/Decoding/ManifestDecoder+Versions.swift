@@ -71,7 +71,7 @@ extension ManifestDecoder {
             let nonFinite = DecodingContext.nonFiniteDescription(scalar).flatMap { spelled ? "YAML reads it as \($0), not as a version" : nil }
             let reason = nonFinite ?? failure.reason
             let fix = scalar.text.isEmpty || nonFinite != nil ? "write the version, e.g. 'version: 1.2.0'" : nil
-            context.error("invalid-version",
+            context.error(.invalidVersion,
                           "invalid version '\(scalar.text)': \(reason); expected MAJOR[.MINOR[.PATCH]][-PRERELEASE][+BUILD], e.g. '1.2.0'",
                           at: node, fix: fix)
             return nil
@@ -81,7 +81,7 @@ extension ManifestDecoder {
     func decodeDate(_ node: YAMLNode, context: DecodingContext) -> String? {
         guard let text = context.string(node, for: "date") else { return nil }
         guard VersionEntry.isISODate(text) else {
-            context.error("invalid-date", "invalid date '\(text)'; expected an ISO 8601 calendar date YYYY-MM-DD, e.g. '2026-11-01'", at: node)
+            context.error(.invalidDate, "invalid date '\(text)'; expected an ISO 8601 calendar date YYYY-MM-DD, e.g. '2026-11-01'", at: node)
             return nil
         }
         return text

@@ -66,7 +66,7 @@ struct ManifestDecoder {
     /// Finishes decoding: checks that there are versions at all.
     func finish(firstFile: SourceFile?) -> Manifest {
         if manifest.versions.isEmpty, !sawVersionList {
-            var diagnostic = Diagnostic(.error, code: "no-versions", message: "the manifest has no 'versions'; expected a list of at least one version",
+            var diagnostic = Diagnostic(.error, code: .noVersions, message: "the manifest has no 'versions'; expected a list of at least one version",
                                         file: firstDocument?.file ?? firstFile, range: firstDocument?.range ?? firstFile.map { _ in SourceRange.fileStart },
                                         fix: "add 'versions:' with a '- version: 1.0.0' entry")
             diagnostic.subject = "versions"
@@ -89,7 +89,7 @@ struct ManifestDecoder {
                 return
             }
             if items.isEmpty {
-                context.error("no-versions", "'versions' is empty; expected at least one version", at: node)
+                context.error(.noVersions, "'versions' is empty; expected at least one version", at: node)
             }
             if let (entries, findings) = versionsReadAhead?.take(for: items) {
                 engine.report(contentsOf: findings)
@@ -117,7 +117,7 @@ struct ManifestDecoder {
         app.tagPrefix = fields["tagPrefix"].flatMap { context.string($0, for: "app.tagPrefix") }
         if let existing = manifest.app, let first = appLocation {
             if existing != app {
-                context.error("conflicting-definition", "'app' is defined again with different content; expected it once",
+                context.error(.conflictingDefinition, "'app' is defined again with different content; expected it once",
                               at: node, notes: [Diagnostic.Note("'app' was first defined here", at: first)])
             }
             return
@@ -130,7 +130,7 @@ struct ManifestDecoder {
         let allowed = ["title", "primaryAction", "secondaryAction", "locale", "accentColor", "layout", "tipDisplayFrequency"]
         guard let fields = context.fields(node, of: "defaults", allowed: allowed) else { return }
         if let first = defaultsLocation {
-            context.error("conflicting-definition", "'defaults' is defined in more than one fragment; expected it once",
+            context.error(.conflictingDefinition, "'defaults' is defined in more than one fragment; expected it once",
                           at: node, notes: [Diagnostic.Note("'defaults' was first defined here", at: first)])
             return
         }
@@ -151,7 +151,7 @@ struct ManifestDecoder {
     /// `stores` may be written in one fragment only, as `defaults` may.
     private mutating func decodeStoresOnce(_ node: YAMLNode, context: DecodingContext) {
         if let first = storesLocation {
-            context.error("conflicting-definition", "'stores' is defined in more than one fragment; expected it once",
+            context.error(.conflictingDefinition, "'stores' is defined in more than one fragment; expected it once",
                           at: node, notes: [Diagnostic.Note("'stores' was first defined here", at: first)])
             return
         }
@@ -192,7 +192,7 @@ struct ManifestDecoder {
         var invalid: [String] = []
         for pair in pairs {
             guard let key = pair.key.scalar?.text else {
-                context.error("type-mismatch", "expected a string key in '\(name)', found \(pair.key.kindDescription)", at: pair.key)
+                context.error(.typeMismatch, "expected a string key in '\(name)', found \(pair.key.kindDescription)", at: pair.key)
                 continue
             }
             if let value = decode(key, pair.value) { entries.append((key, pair.key, value)) } else { invalid.append(key) }
@@ -208,7 +208,7 @@ struct ManifestDecoder {
         for entry in entries {
             guard let existing = registry.add(entry.key, entry.value, at: context.location(entry.keyNode)) else { continue }
             if existing.value != entry.value {
-                context.error("conflicting-definition",
+                context.error(.conflictingDefinition,
                               "'\(entry.key)' is defined again in '\(name)' with different content; expected one definition",
                               at: entry.keyNode, notes: [Diagnostic.Note("'\(entry.key)' was first defined here", at: existing.location)])
             }

@@ -32,7 +32,7 @@ package enum InputLoader {
             let fragments = try FileSystem.fragmentFiles(in: path, extensions: fragmentExtensions)
             for skipped in fragments.skipped { engine.report(skipped.diagnostic) }
             if fragments.paths.isEmpty {
-                engine.report(Diagnostic(.error, code: "no-input-files",
+                engine.report(Diagnostic(.error, code: .noInputFiles,
                                          message: "directory '\(path)' holds no *.yaml, *.yml or *.json file; expected at least one fragment"))
                 return []
             }

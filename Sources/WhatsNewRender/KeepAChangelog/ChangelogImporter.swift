@@ -91,17 +91,17 @@ private struct Reader {
             }
         case .html:
             // An HTML block (often a comment) has no place in a manifest.
-            warn("import-unmapped", "an HTML block is not imported: a manifest has no place for it", at: located,
+            warn(.importUnmapped, "an HTML block is not imported: a manifest has no place for it", at: located,
                  fix: "write it as Markdown text, or leave it out")
         case .thematicBreak:
-            warn("import-unmapped", "a thematic break is not imported", at: located, fix: nil)
+            warn(.importUnmapped, "a thematic break is not imported", at: located, fix: nil)
         case .paragraph, .codeBlock, .blockQuote:
             guard release != nil else {
                 if case .paragraph(let inlines) = located.block, !seenRelease, Self.isIntroduction(inlines) { return }
                 outside(located, what: Self.name(of: located.block))
                 return
             }
-            warn("import-unmapped", "\(Self.name(of: located.block)) between the bullets of version \(release?.version ?? "") is imported as a change of its own",
+            warn(.importUnmapped, "\(Self.name(of: located.block)) between the bullets of version \(release?.version ?? "") is imported as a change of its own",
                  at: located, fix: "write it as a bullet")
             addChange(Self.inlines(of: [located.block]))
         }
@@ -110,7 +110,7 @@ private struct Reader {
     /// Text before the first release, or in a section that is skipped.
     private func outside(_ located: MarkdownOutline.Block, what: String) {
         let place = seenRelease ? "under a heading that is not a release" : "before the first release"
-        warn("import-unmapped", "\(what) \(place) is not imported", at: located,
+        warn(.importUnmapped, "\(what) \(place) is not imported", at: located,
              fix: seenRelease ? "put it under a release heading such as '## [1.2.0] - 2026-11-01'" : "move it into a release, or leave it out")
     }
 
@@ -134,10 +134,10 @@ private struct Reader {
             finishRelease()
             if seenRelease || level == 2 {
                 seenRelease = true
-                warn("import-not-a-version", "heading '\(text)' names no version; expected '[1.2.0] - 2026-11-01' or '[Unreleased]', so the section under it is not imported",
+                warn(.importNotAVersion, "heading '\(text)' names no version; expected '[1.2.0] - 2026-11-01' or '[Unreleased]', so the section under it is not imported",
                      at: located, fix: "write the version as MAJOR.MINOR.PATCH, e.g. '## [1.2.0] - 2026-11-01'")
             } else {
-                warn("import-unmapped", "title '\(text)' is not imported (the Keep a Changelog title is 'Changelog')", at: located, fix: nil)
+                warn(.importUnmapped, "title '\(text)' is not imported (the Keep a Changelog title is 'Changelog')", at: located, fix: nil)
             }
         default:
             guard release != nil else {
@@ -149,7 +149,7 @@ private struct Reader {
             } else {
                 kind = nil
                 let names = FeatureKind.allCases.map(\.heading).joined(separator: ", ")
-                warn("import-unknown-section", "section '\(text)' is none of Keep a Changelog's (\(names)); its bullets are imported without a kind",
+                warn(.importUnknownSection, "section '\(text)' is none of Keep a Changelog's (\(names)); its bullets are imported without a kind",
                      at: located, fix: "rename the section to one of \(names)" + Suggestion.phrase(for: text, in: FeatureKind.allCases.map(\.heading)))
             }
         }
@@ -203,7 +203,7 @@ private struct Reader {
         if !leftover.isEmpty {
             let text = leftover.joined(separator: " ")
             let isDate = text.contains(where: \.isNumber)
-            warn("import-unmapped", "'\(text)' in the heading of \(release.unreleased ? "[Unreleased]" : "version " + release.version) is not imported"
+            warn(.importUnmapped, "'\(text)' in the heading of \(release.unreleased ? "[Unreleased]" : "version " + release.version) is not imported"
                     + (isDate ? "; expected a date YYYY-MM-DD" : ""),
                  at: located, fix: isDate ? "write the date as YYYY-MM-DD, e.g. '## [1.2.0] - 2026-11-01'" : "move the text into a bullet")
         }
@@ -214,7 +214,7 @@ private struct Reader {
     /// Learns the repository and the tag prefix from a heading's link.
     private mutating func link(_ url: String, label: String, release: ImportedChangelog.Release, at located: MarkdownOutline.Block) {
         guard let parsed = CompareLinks.parse(url) else {
-            warn("import-unmapped", "the link of '\(label)' (\(url)) is not a GitHub or GitLab compare or tag link, so it is not imported",
+            warn(.importUnmapped, "the link of '\(label)' (\(url)) is not a GitHub or GitLab compare or tag link, so it is not imported",
                  at: located, fix: "link to 'https://github.com/OWNER/NAME/compare/v1.1.0...v1.2.0'")
             return
         }
@@ -240,12 +240,12 @@ private struct Reader {
         if !blocks.isEmpty {
             let what = blocks.map(Self.name(of:)).joined(separator: ", ")
             let line = place.blocks.dropFirst(item.count - blocks.count).first.map { ($0.line, $0.column) } ?? (place.line, place.column)
-            warn("import-folded", "\(what) inside a bullet cannot be a change's text, so it is folded into the bullet's text",
+            warn(.importFolded, "\(what) inside a bullet cannot be a change's text, so it is folded into the bullet's text",
                  line: line.0, column: line.1, fix: "write the bullet as one paragraph, or make each nested bullet a change of its own")
             inlines = ChangeBullet.normalized(inlines) + [.text(" ")] + Self.inlines(of: blocks)
         }
         guard !ChangeBullet.normalized(inlines).isEmpty else {
-            warn("import-unmapped", "an empty bullet is not imported", line: place.line, column: place.column, fix: "write the change, or remove the bullet")
+            warn(.importUnmapped, "an empty bullet is not imported", line: place.line, column: place.column, fix: "write the change, or remove the bullet")
             return
         }
         addChange(inlines)
@@ -265,7 +265,7 @@ private struct Reader {
     mutating func finish() -> ImportedChangelog? {
         finishRelease()
         guard !changelog.releases.isEmpty else {
-            engine.report(Diagnostic(.error, code: "import-no-releases",
+            engine.report(Diagnostic(.error, code: .importNoReleases,
                                      message: "'\(file.name)' has no release heading; expected '## [1.2.0] - 2026-11-01' or '## [Unreleased]'",
                                      file: file, range: nil, fix: "import a Keep a Changelog file"))
             return nil
@@ -304,7 +304,7 @@ private struct Reader {
         for link in headingLinks where CompareLinks.parse(link.url) != nil && expected[link.release] != link.url {
             let written = expected[link.release].map { "the link it writes is \($0)" }
                 ?? "it writes no link for it without a GitHub or GitLab repository whose tags end with the version"
-            warn("import-link-dropped", "the link of '[\(link.label)]' (\(link.url)) is not the one --markdown-style keepachangelog writes back for it, so it is not imported; \(written)",
+            warn(.importLinkDropped, "the link of '[\(link.label)]' (\(link.url)) is not the one --markdown-style keepachangelog writes back for it, so it is not imported; \(written)",
                  line: link.line, column: link.column,
                  fix: expected[link.release].map { "link '[\(link.label)]' to \($0), or mention \(link.url) in a bullet" } ?? "mention \(link.url) in a bullet")
         }
@@ -315,10 +315,10 @@ private struct Reader {
         var labels: Set<String> = []
         for definition in definitions {
             if !labels.insert(LinkDefinition.key(definition.label)).inserted {
-                warn("import-link-dropped", "link definition '[\(definition.label)]' (\(definition.destination)) repeats a label defined above, and Markdown uses the first, so it is not imported",
+                warn(.importLinkDropped, "link definition '[\(definition.label)]' (\(definition.destination)) repeats a label defined above, and Markdown uses the first, so it is not imported",
                      line: definition.line, column: definition.column, fix: "remove the repeated definition, or give it a label of its own")
             } else if !used.contains(definition.destination) {
-                warn("import-link-dropped", "link definition '[\(definition.label)]' (\(definition.destination)) is used by no link, so it is not imported",
+                warn(.importLinkDropped, "link definition '[\(definition.label)]' (\(definition.destination)) is used by no link, so it is not imported",
                      line: definition.line, column: definition.column, fix: "link a release heading or a bullet to '[\(definition.label)]', or leave the definition out")
             }
         }
@@ -326,11 +326,11 @@ private struct Reader {
 
     // MARK: Helpers
 
-    private func warn(_ code: String, _ message: String, at located: MarkdownOutline.Block, fix: String?) {
+    private func warn(_ code: DiagnosticCode, _ message: String, at located: MarkdownOutline.Block, fix: String?) {
         warn(code, message, line: located.line, column: located.column, fix: fix)
     }
 
-    private func warn(_ code: String, _ message: String, line: Int, column: Int, fix: String?) {
+    private func warn(_ code: DiagnosticCode, _ message: String, line: Int, column: Int, fix: String?) {
         // From the block's start (cmark counts its column in bytes) to the end of its first line.
         let lineStart = file.mark(line: line, scalarColumn: 0).offset
         let start = file.mark(atOffset: lineStart + max(0, column - 1))

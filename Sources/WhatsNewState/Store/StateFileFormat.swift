@@ -1,3 +1,4 @@
+import WhatsNewDiagnostics
 import WhatsNewModel
 import WhatsNewText
 
@@ -39,7 +40,7 @@ import WhatsNewText
 /// the next write.
 enum StateFileFormat {
     static let formatVersion = 2
-    static let code = "corrupt-state-file"
+    static let code = DiagnosticCode.corruptStateFile
     /// Larger than any real state file (1000 donations of an event take ~25 KB), small enough to read at once.
     static let maxBytes = 4 << 20
     /// The device of the records a format 1 file is upgraded to (at time 0): no real device, so copies of one

@@ -1,5 +1,4 @@
 import SourceText
-import WhatsNewDiagnostics
 import WhatsNewText
 
 /// Writes diagnostics as one SARIF 2.1.0 log (OASIS Standard, errata 01), pretty-printed, for code
@@ -87,7 +86,7 @@ package struct SARIFDiagnosticFormatter: DiagnosticFormatter {
             run.append(("invocations", .array([.object([
                 ("executionSuccessful", .bool(true)),
                 ("toolExecutionNotifications", .array([.object([
-                    ("descriptor", .object([("id", .string(OmittedDiagnostics.code))])),
+                    ("descriptor", .object([("id", .string(OmittedDiagnostics.code.rawValue))])),
                     ("level", .string("note")),
                     ("message", .object([("text", .string(message))])),
                 ])])),

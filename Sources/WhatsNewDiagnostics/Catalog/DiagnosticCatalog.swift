@@ -1,5 +1,3 @@
-import WhatsNewDiagnostics
-
 /// Every diagnostic code with its severity, its one-paragraph summary and its documentation: the one catalog,
 /// generated from docs/diagnostics.md (`DiagnosticCatalog+Entries.swift`, by `make catalog-source`), so the page,
 /// `whatsnew explain` and SARIF's rule descriptions say the same. A test fails when a code is reported that the
@@ -7,7 +5,7 @@ import WhatsNewDiagnostics
 package enum DiagnosticCatalog {
     /// One code of the catalog.
     package struct Entry: Sendable {
-        package let code: String
+        package let code: DiagnosticCode
         /// The severity it is reported with (`--strict` makes a warning an error).
         package let severity: Severity
         /// What it means, in one paragraph.
@@ -16,19 +14,24 @@ package enum DiagnosticCatalog {
         package let documentation: String
     }
 
-    /// The entry of `code`, or nil when the catalog has none.
-    package static func entry(for code: String) -> Entry? {
-        byCode[code]
+    /// The entry of `code`.
+    package static func entry(for code: DiagnosticCode) -> Entry {
+        byCode[code] ?? Entry(code: code, severity: .error, summary: code.rawValue, documentation: code.rawValue)
+    }
+
+    /// The entry of the code spelled `name`, or nil when there is no such code.
+    package static func entry(named name: String) -> Entry? {
+        DiagnosticCode(rawValue: name).map(entry(for:))
     }
 
     /// Every entry, in the order of docs/diagnostics.md.
     package static var all: [Entry] { entries }
 
-    /// The summary of `code`, for outputs that describe each rule once (SARIF's `rules`); the code itself for a
-    /// code the catalog lacks (which a test keeps from happening).
-    package static func shortDescription(of code: String) -> String {
-        entry(for: code)?.summary ?? code
+    /// The summary of the code spelled `name`, for outputs that describe each rule once (SARIF's `rules`).
+    package static func shortDescription(of name: String) -> String {
+        entry(named: name)?.summary ?? name
     }
 
-    private static let byCode: [String: Entry] = Dictionary(entries.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+    /// The entries by code (the generator makes one entry per case, so the fallback of `entry(for:)` is never taken).
+    private static let byCode: [DiagnosticCode: Entry] = Dictionary(entries.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
 }
