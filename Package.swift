@@ -39,10 +39,13 @@ let package = Package(
             name: "WhatsNewCore",
             dependencies: ["YAMLTree", "Threads", "CCmark", "CUTF8Proc", "CXMLScanner", .product(name: "Mustache", package: "swift-mustache")]
         ),
+        // `whatsnew lsp`: the Language Server Protocol over standard input and output (docs/lsp.md).
+        .target(name: "WhatsNewLanguageServer", dependencies: ["WhatsNewCore", "YAMLTree", "Threads"]),
         .executableTarget(
             name: "whatsnew",
             dependencies: [
                 "WhatsNewCore",
+                "WhatsNewLanguageServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -56,5 +59,6 @@ let package = Package(
         .testTarget(name: "YAMLTreeTests", dependencies: ["YAMLTree", "TestSupport"]),
         .testTarget(name: "WhatsNewCoreTests", dependencies: ["WhatsNewCore", "YAMLTree", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["whatsnew", "TestSupport"]),
+        .testTarget(name: "WhatsNewLanguageServerTests", dependencies: ["WhatsNewLanguageServer"]),
     ]
 )

@@ -1,0 +1,74 @@
+extension LanguageServer {
+    /// Quick fixes for the diagnostics the client sends back: the did-you-mean replacement, a missing key
+    /// added, an unused registry entry removed, a URL's missing scheme.
+    func codeActions(_ params: JSON) throws(RPCError) -> JSON {
+        let (document, _) = try document(params)
+        var actions: [JSON] = []
+        for diagnostic in params["context"]?["diagnostics"]?.arrayValue ?? [] {
+            guard diagnostic["source"]?.stringValue == "whatsnew", let range = TextRange(diagnostic["range"]) else { continue }
+            let code = diagnostic["code"]?.stringValue ?? ""
+            let message = diagnostic["message"]?.stringValue ?? ""
+            let fix = diagnostic["data"]?["fix"]?.stringValue
+            for (title, edit, preferred) in QuickFixes.fixes(code: code, message: message, fix: fix, range: range, document: document, index: index(of: document)) {
+                actions.append(.object([
+                    ("title", .string(title)),
+                    ("kind", .string("quickfix")),
+                    ("diagnostics", .array([diagnostic])),
+                    ("isPreferred", .bool(preferred)),
+                    ("edit", .object([("changes", .object([(document.uri, .array([edit]))]))])),
+                ]))
+            }
+        }
+        return .array(actions)
+    }
+}
+
+/// The edits that fix a diagnostic, read from its code, message and fix.
+enum QuickFixes {
+    static func fixes(code: String, message: String, fix: String?, range: TextRange, document: TextDocument,
+                      index: ManifestIndex) -> [(title: String, edit: JSON, preferred: Bool)] {
+        var fixes: [(String, JSON, Bool)] = []
+        let start = document.lines.offset(of: range.start)
+        let end = max(start, document.lines.offset(of: range.end))
+        if let suggestion = quoted(after: "did you mean '", in: message) {
+            let inner = innerRange(start..<end, in: document.bytes)
+            fixes.append(("Replace with '\(suggestion)'", LanguageServer.textEdit(index.textRange(inner), suggestion), true))
+        }
+        if code == "unused-reference", let definition = index.definitions.first(where: { $0.keyRange.lowerBound == start }) {
+            var entryEnd = definition.entryRange.upperBound
+            let line = document.lines.position(of: max(entryEnd - 1, definition.entryRange.lowerBound)).line
+            entryEnd = line + 1 < document.lines.lineStarts.count ? document.lines.lineStarts[line + 1] : document.bytes.count
+            fixes.append(("Remove the unused \(definition.registry.noun) '\(definition.key)'",
+                          LanguageServer.textEdit(index.textRange(definition.entryRange.lowerBound..<entryEnd), ""), false))
+        }
+        if code == "missing-key", let fix, let key = quoted(after: "add '", in: fix).map({ $0.hasSuffix(":") ? String($0.dropLast()) : $0 }) {
+            let isFlow = start < document.bytes.count && document.bytes[start] == UInt8(ascii: "{")
+            let insertion = isFlow ? "{ \(key): , " : "\(key): \n" + String(repeating: " ", count: range.start.character)
+            let replaced = isFlow ? start..<(start + 1) : start..<start
+            var edit = index.textRange(replaced)
+            if isFlow, start + 1 < document.bytes.count, document.bytes[start + 1] == UInt8(ascii: " ") { edit.end.character += 1 }
+            fixes.append(("Add '\(key):'", LanguageServer.textEdit(edit, insertion), true))
+        }
+        if code == "invalid-url", message.contains("no scheme") {
+            let inner = innerRange(start..<end, in: document.bytes)
+            fixes.append(("Add 'https://'", LanguageServer.textEdit(index.textRange(inner.lowerBound..<inner.lowerBound), "https://"), true))
+        }
+        return fixes
+    }
+
+    /// The text between `marker` and the next `'`.
+    static func quoted(after marker: String, in text: String) -> String? {
+        guard let found = text.range(of: marker) else { return nil }
+        let rest = text[found.upperBound...]
+        guard let close = rest.firstIndex(of: "'") else { return nil }
+        return String(rest[..<close])
+    }
+
+    /// A range without the quotes of a quoted scalar.
+    static func innerRange(_ range: Range<Int>, in bytes: [UInt8]) -> Range<Int> {
+        guard range.count >= 2, range.upperBound <= bytes.count else { return range }
+        let first = bytes[range.lowerBound], last = bytes[range.upperBound - 1]
+        if first == last, first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") { return (range.lowerBound + 1)..<(range.upperBound - 1) }
+        return range
+    }
+}
