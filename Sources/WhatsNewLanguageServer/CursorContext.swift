@@ -13,6 +13,12 @@ struct CursorContext: Equatable {
     /// What was typed of the word at the cursor.
     let prefix: String
 
+    init(path: [String], place: Place, prefix: String) {
+        self.path = path
+        self.place = place
+        self.prefix = prefix
+    }
+
     /// The context at a byte offset of `lines`; nil where a key or value cannot go (a comment, a flow collection).
     init?(lines: LineIndex, offset: Int) {
         let line = lines.position(of: offset).line
