@@ -117,23 +117,22 @@ private struct JSONParser {
         return .number(value)
     }
 
+    /// A string's text: runs without escapes are copied as bytes, and the whole is decoded once (invalid UTF-8
+    /// repaired).
     mutating func string() throws(JSONParseError) -> String {
         index += 1
-        var scalars = String.UnicodeScalarView()
+        var utf8: [UInt8] = []
         var run = index
-        func flush(_ parser: JSONParser, _ scalars: inout String.UnicodeScalarView) {
-            scalars.append(contentsOf: String(decoding: parser.bytes[run..<parser.index], as: UTF8.self).unicodeScalars)
-        }
         while let byte = current {
             switch byte {
             case UInt8(ascii: "\""):
-                flush(self, &scalars)
+                utf8.append(contentsOf: bytes[run..<index])
                 index += 1
-                return String(scalars)
+                return String(decoding: utf8, as: UTF8.self)
             case UInt8(ascii: "\\"):
-                flush(self, &scalars)
+                utf8.append(contentsOf: bytes[run..<index])
                 index += 1
-                scalars.append(try escape())
+                utf8.append(contentsOf: String(try escape()).utf8)
                 run = index
             case 0..<0x20:
                 throw error("expected a control character in a string to be escaped")

@@ -53,7 +53,7 @@ async def test_a_quick_fix_removes_its_diagnostic(client, name, code, title):
     assert set(action.edit.changes) == {uri}
     fixed = apply_edits(text, action.edit.changes[uri])
     path.write_text(fixed)
-    refs = str(root / "shared" / "refs.yaml")
+    refs = str(root / "registries" / "refs.yaml")
     after = [d for d in validate(path, "--refs", refs) if d[0] == str(path) and d[1] == code]
     assert len(after) == len(diagnostics) - 1, fixed
 

@@ -16,12 +16,12 @@ async def test_each_broken_manifest_gets_validates_diagnostics_range_for_range(c
     path = root / "broken" / name
     uri = open_document(client, path)
     diagnostics = await published(client, uri, version=1)
-    expected = validate(path, "--refs", str(root / "shared" / "refs.yaml"))
+    expected = validate(path, "--refs", str(root / "registries" / "refs.yaml"))
     mine = [d for d in expected if d[0] == str(path)]
     assert mine, f"the corpus file {name} has no diagnostic of its own"
     assert shown(diagnostics, str(path)) == mine
     # The --refs file's diagnostics (its unused entries) are published for it too.
-    refs = root / "shared" / "refs.yaml"
+    refs = root / "registries" / "refs.yaml"
     assert shown(await published(client, refs.as_uri()), str(refs)) == [d for d in expected if d[0] == str(refs)]
 
 
@@ -39,7 +39,7 @@ async def test_the_unsaved_text_is_checked_not_the_file_on_disk(client):
     diagnostics = await published(client, uri, version=2)
     assert path.read_text() == on_disk
     path.write_text(broken)
-    expected = [d for d in validate(path, "--refs", str(client.workspace_root / "shared" / "refs.yaml")) if d[0] == str(path)]
+    expected = [d for d in validate(path, "--refs", str(client.workspace_root / "registries" / "refs.yaml")) if d[0] == str(path)]
     assert [d[1] for d in expected] == ["unknown-key", "missing-key"]
     assert shown(diagnostics, str(path)) == expected
 
@@ -51,7 +51,7 @@ async def test_a_fragment_is_checked_with_its_directory_and_the_refs(client):
     uri = open_document(client, fragment, text=text)
     diagnostics = await published(client, uri, version=1)
     fragment.write_text(text)
-    expected = validate(root / "notes.d", "--refs", str(root / "shared" / "refs.yaml"))
+    expected = validate(root / "notes.d", "--refs", str(root / "registries" / "refs.yaml"))
     assert shown(diagnostics, str(fragment)) == [d for d in expected if d[0] == str(fragment)]
     assert {d[1] for d in expected if d[0] == str(fragment)} == {"unresolved-reference"}
     # The other fragment defines 'pin', now unused: its warning is published for that file.
@@ -65,7 +65,7 @@ async def test_an_unsaved_refs_file_changes_the_manifests_diagnostics(client):
     manifest = root / "notes.yaml"
     manifest_uri = open_document(client, manifest)
     assert await published(client, manifest_uri, version=1) == []
-    refs = root / "shared" / "refs.yaml"
+    refs = root / "registries" / "refs.yaml"
     refs_text = refs.read_text().replace("  star: { systemName: star.fill }\n", "")
     before = len(client.published)
     open_document(client, refs, text=refs_text, version=7)
@@ -92,7 +92,7 @@ async def test_settings_from_the_client_apply_like_command_line_options(client):
     uri = open_document(client, path, text=text)
     diagnostics = await published(client, uri, version=1)
     path.write_text(text)
-    expected = [d for d in validate(path, "--strict", "--lint", "playstore", "--refs", str(root / "shared" / "refs.yaml")) if d[0] == str(path)]
+    expected = [d for d in validate(path, "--strict", "--lint", "playstore", "--refs", str(root / "registries" / "refs.yaml")) if d[0] == str(path)]
     assert {d[1] for d in expected} == {"unused-reference", "store-limit"}
     assert all(d[2] == 1 for d in expected), "--strict makes the warning an error"
     assert shown(diagnostics, str(path)) == expected

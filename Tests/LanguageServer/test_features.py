@@ -121,7 +121,7 @@ async def test_definition_and_references_go_across_fragments_and_refs(client):
     path = root / "notes.d" / "versions.yaml"
     text = path.read_text()
     uri = open_document(client, path)
-    refs_uri = (root / "shared" / "refs.yaml").as_uri()
+    refs_uri = (root / "registries" / "refs.yaml").as_uri()
     definition = await client.text_document_definition_async(types.DefinitionParams(
         text_document=identifier(uri), position=position(text, "image: star", 9)))
     assert [(d.uri, d.range.start.line, d.range.start.character, d.range.end.character) for d in definition] == [(refs_uri, 1, 2, 6)]
@@ -171,7 +171,7 @@ async def test_document_symbols_outline_versions_and_their_features(client):
     assert [(v.name, v.kind) for v in versions] == [("1.1.0-beta.1", types.SymbolKind.Namespace), ("1.0.0", types.SymbolKind.Namespace)]
     assert [[f.name for f in v.children] for v in versions] == [["Maps", "Pins"], ["Stars", "More stars"]]
     assert (versions[1].range.start.line, versions[1].selection_range.start.line, versions[1].selection_range.start.character) == (7, 7, 13)
-    refs = open_document(client, root / "shared" / "refs.yaml")
+    refs = open_document(client, root / "registries" / "refs.yaml")
     outline = await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=identifier(refs)))
     assert [(s.name, [c.name for c in s.children or []]) for s in outline] == [
         ("images", ["star", "map"]), ("primaryActions", ["continue"]), ("secondaryActions", ["learnMore"])]

@@ -15,7 +15,7 @@ def apply(text: str, line: int, start: int, end: int, new: str) -> str:
 async def test_incremental_changes_are_applied_by_utf16_columns_and_only_the_newest_is_published(client):
     root = client.workspace_root
     path = root / "notes.yaml"
-    refs = str(root / "shared" / "refs.yaml")
+    refs = str(root / "registries" / "refs.yaml")
     texts = {1: path.read_text()}
     uri = open_document(client, path)
     edits = [
