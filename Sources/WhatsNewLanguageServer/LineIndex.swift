@@ -22,6 +22,11 @@ public struct LineIndex: Sendable {
         lineStarts = starts
     }
 
+    init(bytes: [UInt8], lineStarts: [Int]) {
+        self.bytes = bytes
+        self.lineStarts = lineStarts
+    }
+
     /// The offset where a line's text ends, before its line break.
     public func lineEnd(_ line: Int) -> Int {
         guard line + 1 < lineStarts.count else { return bytes.count }

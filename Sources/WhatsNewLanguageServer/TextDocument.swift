@@ -21,8 +21,9 @@ public struct TextDocument: Sendable {
         }
         let start = lines.offset(of: range.start)
         let end = max(start, lines.offset(of: range.end))
-        bytes.replaceSubrange(start..<end, with: Array(text.utf8))
-        lines = LineIndex(bytes)
+        let inserted = Array(text.utf8)
+        bytes.replaceSubrange(start..<end, with: inserted)
+        lines = lines.replacing(start..<end, insertedCount: inserted.count, in: bytes)
     }
 
     public mutating func setVersion(_ version: Int) {

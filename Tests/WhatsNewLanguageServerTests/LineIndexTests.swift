@@ -49,3 +49,42 @@ final class LineIndexTests: XCTestCase {
         XCTAssertEqual(index.position(of: 3), TextPosition(line: 0, character: 3))
     }
 }
+
+final class LineIndexEditingTests: XCTestCase {
+    /// The index updated edit by edit is the index of the edited text, made anew, on 20,000 random edits of
+    /// texts full of LF, CR, CR LF and multi-byte characters (edits that split and join CR LF among them).
+    func testAnUpdatedIndexIsTheIndexOfTheEditedText() {
+        var generator = SystemRandomNumberGenerator.Seeded(seed: 31)
+        let pieces: [[UInt8]] = ["a", "\n", "\r", "\r\n", "é", "😀", "ab", "\n\n", "\r\r"].map { Array($0.utf8) }
+        for _ in 0..<200 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0..<30, using: &generator) { bytes += pieces.randomElement(using: &generator) ?? [] }
+            var index = LineIndex(bytes)
+            for _ in 0..<100 {
+                let start = Int.random(in: 0...bytes.count, using: &generator)
+                let end = Int.random(in: start...min(bytes.count, start + 6), using: &generator)
+                var inserted: [UInt8] = []
+                for _ in 0..<Int.random(in: 0..<4, using: &generator) { inserted += pieces.randomElement(using: &generator) ?? [] }
+                bytes.replaceSubrange(start..<end, with: inserted)
+                index = index.replacing(start..<end, insertedCount: inserted.count, in: bytes)
+                XCTAssertEqual(index.lineStarts, LineIndex(bytes).lineStarts, "after replacing \(start)..<\(end) in \(bytes)")
+                if index.lineStarts != LineIndex(bytes).lineStarts { return }
+            }
+        }
+    }
+}
+
+extension SystemRandomNumberGenerator {
+    /// A small deterministic generator (SplitMix64), so a failure repeats.
+    struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+}
