@@ -64,7 +64,10 @@ extension LanguageServer {
     }
 
     func startNextCheck() {
-        guard running == nil, !pending.isEmpty else { return }
+        guard running == nil, !pending.isEmpty else {
+            answerDeferredShutdown()
+            return
+        }
         let unit = pending.removeFirst()
         guard let (check, versions) = makeCheck(unit) else {
             startNextCheck()

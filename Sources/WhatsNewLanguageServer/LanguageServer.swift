@@ -19,6 +19,10 @@ public final class LanguageServer {
     var shuttingDown = false
     /// The exit code once `exit` arrived.
     var exitCode: Int32?
+    /// A `shutdown` answered once the checks under way have published their diagnostics.
+    var deferredShutdown: JSON?
+    /// Whether `exit` (or the end of input) came while `shutdown` waits for the checks.
+    var exitsAfterShutdown = false
 
     /// The check running now: its id, the units it checks, and the versions of the documents it read.
     var running: (id: Int, work: BackgroundWork<Bool>?, unit: CheckUnit, versions: [String: Int])?
@@ -61,7 +65,8 @@ public final class LanguageServer {
         switch event {
         case .frame(.message(let body)): handleMessage(body)
         case .frame(.rejected(let reason)): respond(id: .null, error: RPCError(code: RPCError.invalidRequest, message: reason))
-        case .endOfInput: exitCode = shuttingDown ? 0 : 1
+        case .endOfInput:
+            if deferredShutdown != nil { exitsAfterShutdown = true } else { exitCode = shuttingDown ? 0 : 1 }
         case let .checked(id, results): finishCheck(id: id, results: results)
         }
     }
@@ -89,6 +94,10 @@ public final class LanguageServer {
             respond(id: .null, error: RPCError(code: RPCError.invalidRequest, message: "expected a number or a string for 'id', found \(id.kind)"))
             return
         }
+        if method == "shutdown", initialized, !shuttingDown {
+            shutdown(id: id)
+            return
+        }
         do {
             respond(id: id, result: try handleRequest(method, params: params))
         } catch let error as RPCError {
@@ -111,9 +120,6 @@ public final class LanguageServer {
         guard initialized else { throw RPCError(code: RPCError.serverNotInitialized, message: "expected 'initialize' before '\(method)'") }
         guard !shuttingDown else { throw RPCError(code: RPCError.invalidRequest, message: "expected only 'exit' after 'shutdown', found '\(method)'") }
         switch method {
-        case "shutdown":
-            shuttingDown = true
-            return .null
         case "textDocument/completion": return try completion(params)
         case "textDocument/hover": return try hover(params)
         case "textDocument/definition": return try definition(params)
@@ -128,7 +134,7 @@ public final class LanguageServer {
 
     func handleNotification(_ method: String, params: JSON) {
         if method == "exit" {
-            exitCode = shuttingDown ? 0 : 1
+            if deferredShutdown != nil { exitsAfterShutdown = true } else { exitCode = shuttingDown ? 0 : 1 }
             return
         }
         guard initialized, !shuttingDown else { return }
@@ -140,6 +146,24 @@ public final class LanguageServer {
         case "workspace/didChangeConfiguration": didChangeConfiguration(params)
         default: break  // `initialized`, `$/cancelRequest`, `$/setTrace`… need nothing
         }
+    }
+
+    /// Answers `shutdown` once no check runs or waits, so the diagnostics of the last edits are published.
+    func shutdown(id: JSON) {
+        shuttingDown = true
+        if running == nil, pending.isEmpty {
+            respond(id: id, result: .null)
+        } else {
+            deferredShutdown = id
+        }
+    }
+
+    /// Answers a `shutdown` that waited for the checks (and ends the server if `exit` came meanwhile).
+    func answerDeferredShutdown() {
+        guard let id = deferredShutdown, running == nil, pending.isEmpty else { return }
+        deferredShutdown = nil
+        respond(id: id, result: .null)
+        if exitsAfterShutdown { exitCode = 0 }
     }
 
     func respond(id: JSON, result: JSON) {

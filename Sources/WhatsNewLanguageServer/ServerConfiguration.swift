@@ -58,7 +58,12 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Reads `.whatsnew.yaml` in `root` when there is one; its problems are returned as messages.
     public mutating func load(root: String) -> [String] {
         let path = root.hasSuffix("/") ? root + Self.fileName : root + "/" + Self.fileName
-        guard FileSystem.kind(of: path) == .file else { return [] }
+        switch FileSystem.kind(of: path) {
+        case .missing: return []
+        case .file: break
+        case .directory, .other:
+            return ["expected a regular file for '\(path)', found a directory, a FIFO, a device or a link that leads out of its folder; it was not read"]
+        }
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.readRegularFile(path, limit: 1 << 20)
