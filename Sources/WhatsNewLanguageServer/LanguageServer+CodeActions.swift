@@ -43,7 +43,9 @@ enum QuickFixes {
         }
         if code == "missing-key", let fix, let key = quoted(after: "add '", in: fix).map({ $0.hasSuffix(":") ? String($0.dropLast()) : $0 }) {
             let isFlow = start < document.bytes.count && document.bytes[start] == UInt8(ascii: "{")
-            let insertion = isFlow ? "{ \(key): , " : "\(key): \n" + String(repeating: " ", count: range.start.character)
+            // The indentation is the column of the mapping in the text (not the client's number, which may be anything).
+            let column = start - document.lines.lineStarts[document.lines.line(containing: start)]
+            let insertion = isFlow ? "{ \(key): , " : "\(key): \n" + String(repeating: " ", count: column)
             let replaced = isFlow ? start..<(start + 1) : start..<start
             var edit = index.textRange(replaced)
             if isFlow, start + 1 < document.bytes.count, document.bytes[start + 1] == UInt8(ascii: " ") { edit.end.character += 1 }

@@ -165,3 +165,33 @@ def test_nothing_is_written_to_disk(tmp_path):
         session.send({"jsonrpc": "2.0", "method": "textDocument/didClose", "params": {"textDocument": {"uri": uri}}})
     assert session.finish() == 0
     assert tree(tmp_path) == before
+
+
+def test_positions_and_diagnostics_the_client_forges_are_clamped(tmp_path):
+    """Numbers a client sends (a position past the text, a diagnostic it made up) are clamped to the text: a quick
+    fix for a forged 'missing-key' at column 10^15 is indented by the text's own column, not by the number."""
+    (tmp_path / "notes.yaml").write_text("versions:\n  - version: 1.0.0\n    features:\n      - subtitle: x\n")
+    session = RawSession(tmp_path)
+    session.initialize(tmp_path)
+    uri = (tmp_path / "notes.yaml").as_uri()
+    session.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": uri, "languageId": "yaml", "version": 1, "text": (tmp_path / "notes.yaml").read_text()}}})
+    huge = 10 ** 15
+    forged = {"range": {"start": {"line": 3, "character": huge}, "end": {"line": huge, "character": huge}},
+              "severity": 1, "code": "missing-key", "source": "whatsnew", "message": "missing 'title'", "data": {"fix": "add 'title:'"}}
+    session.send({"jsonrpc": "2.0", "id": 1, "method": "textDocument/codeAction", "params": {
+        "textDocument": {"uri": uri}, "range": forged["range"], "context": {"diagnostics": [forged]}}})
+    actions = session.response()["result"]
+    assert [a["title"] for a in actions] == ["Add 'title:'"]
+    edit = actions[0]["edit"]["changes"][uri][0]
+    assert edit["range"]["start"] == {"line": 3, "character": 19}, "the end of line 4, where the forged column is clamped"
+    assert len(edit["newText"]) < 64
+    for method in ["textDocument/hover", "textDocument/completion", "textDocument/definition", "textDocument/prepareRename"]:
+        session.send({"jsonrpc": "2.0", "id": 2, "method": method, "params": {
+            "textDocument": {"uri": uri}, "position": {"line": huge, "character": huge}}})
+        assert "result" in session.response(), method
+    session.send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {"textDocument": {"uri": uri, "version": 2},
+        "contentChanges": [{"range": {"start": {"line": huge, "character": 0}, "end": {"line": 0, "character": huge}}, "text": "# x\n"}]}})
+    session.send({"jsonrpc": "2.0", "id": 3, "method": "textDocument/documentSymbol", "params": {"textDocument": {"uri": uri}}})
+    assert session.response()["result"][0]["name"] == "versions"
+    assert session.finish() == 0
