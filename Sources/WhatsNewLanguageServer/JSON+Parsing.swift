@@ -15,7 +15,7 @@ extension JSON {
 }
 
 /// Why JSON text could not be read, with the byte offset.
-public struct JSONParseError: Error, Equatable, Sendable {
+public struct JSONParseError: Error, Sendable {
     public let message: String
     public let offset: Int
 }

@@ -1,5 +1,5 @@
 /// The three registries a manifest's references point into.
-enum Registry: String, CaseIterable, Sendable {
+enum Registry: String, Sendable {
     case images, primaryActions, secondaryActions
 
     /// The registry a key of that name refers into (`image`, `icon`, `primaryAction`, `secondaryAction`).

@@ -4,7 +4,7 @@ import YAMLTree
 /// What `validate` is told on its command line, for the editor: `--refs` files, `--lint` stores, `--strict`,
 /// `--max-diagnostics`, and which directories are manifests of fragments. Read from the workspace's
 /// `.whatsnew.yaml`, then from the client's `initializationOptions` (which win).
-public struct ServerConfiguration: Sendable, Equatable {
+public struct ServerConfiguration: Sendable {
     /// The name of the workspace file.
     public static let fileName = ".whatsnew.yaml"
 

@@ -1,5 +1,5 @@
 /// A place in a document as LSP counts it: a 0-based line and a 0-based column in UTF-16 code units.
-public struct TextPosition: Sendable, Hashable, Comparable {
+public struct TextPosition: Sendable, Comparable {
     public var line: Int
     public var character: Int
 
@@ -22,7 +22,7 @@ public struct TextPosition: Sendable, Hashable, Comparable {
 }
 
 /// A range of a document, `start..<end`.
-public struct TextRange: Sendable, Hashable {
+public struct TextRange: Sendable, Equatable {
     public var start: TextPosition
     public var end: TextPosition
 
