@@ -6,6 +6,8 @@ struct CursorContext: Equatable {
         case key
         /// Typing the value of `key` in the mapping at `path`.
         case value(key: String)
+        /// Typing a plain item of a block sequence (`- wat`), which may also be a key of a mapping item.
+        case item
     }
 
     let path: [String]
@@ -19,25 +21,39 @@ struct CursorContext: Equatable {
         self.prefix = prefix
     }
 
-    /// The context at a byte offset of `lines`; nil where a key or value cannot go (a comment, a flow collection).
+    /// The context at a byte offset of `lines`; nil where a key or value cannot go (a comment). Block mappings and
+    /// sequences, and one level of flow collection on the line (`platforms: [ios, wat`, `- { title: A, ima`), are read.
     init?(lines: LineIndex, offset: Int) {
         let line = lines.position(of: offset).line
         let lineStart = lines.lineStarts[line]
         let before = String(decoding: lines.bytes[lineStart..<max(lineStart, min(offset, lines.bytes.count))], as: UTF8.self)
-        guard !before.contains("#"), !before.contains("{"), !before.contains("[") else { return nil }
-        let (column, rest) = Self.content(of: Substring(before))
+        let (column, content) = Self.content(of: Substring(before))
+        guard content.first != "#", !content.contains(" #") else { return nil }
+        var path = Self.parents(of: line, column: column, lines: lines)
+        var rest = content
+        // Inside a flow collection: the part after its last '{', '[' or ','.
+        if let open = rest.lastIndex(where: { $0 == "{" || $0 == "[" }) {
+            let outer = rest[..<open]
+            let inner = rest[rest.index(after: open)...]
+            if let colon = outer.lastIndex(of: ":") {
+                let key = Self.unquoted(outer[..<colon].split(separator: ",").last?.split(separator: "{").last?.trimmingSpaces ?? "")
+                if rest[open] == "[" {
+                    self.init(path: path, place: .value(key: key), prefix: Self.unquoted(inner.split(separator: ",", omittingEmptySubsequences: false).last?.trimmingSpaces ?? ""))
+                    return
+                }
+                if !key.isEmpty { path.append(key) }
+            }
+            rest = inner.split(separator: ",", omittingEmptySubsequences: false).last?.trimmingSpaces ?? ""
+        }
         if let colon = rest.firstIndex(of: ":") {
             let key = rest[..<colon].trimmingSpaces
-            let value = rest[rest.index(after: colon)...].trimmingSpaces
-            guard !key.isEmpty, !key.contains(" ") || key.first == "\"" else { return nil }
-            place = .value(key: Self.unquoted(key))
-            prefix = Self.unquoted(value)
+            guard !key.isEmpty else { return nil }
+            self.init(path: path, place: .value(key: Self.unquoted(key)), prefix: Self.unquoted(rest[rest.index(after: colon)...].trimmingSpaces))
         } else {
             guard rest.allSatisfy({ $0.isLetter || $0.isNumber || "_-.\"'".contains($0) }) else { return nil }
-            place = .key
-            prefix = Self.unquoted(rest)
+            let isItem = rest == content && before.drop(while: { $0 == " " }).hasPrefix("-")
+            self.init(path: path, place: isItem ? .item : .key, prefix: Self.unquoted(rest))
         }
-        path = Self.parents(of: line, column: column, lines: lines)
     }
 
     /// The column where a line's content starts (after spaces and `- `), and the content.

@@ -55,7 +55,29 @@ enum QuickFixes {
             let inner = innerRange(start..<end, in: document.bytes)
             fixes.append(("Add 'https://'", LanguageServer.textEdit(index.textRange(inner.lowerBound..<inner.lowerBound), "https://"), true))
         }
+        if code == "invalid-url", let written = quoted(after: "the scheme '", in: message).map({ String($0.dropLast()) }), !written.isEmpty {
+            let inner = innerRange(start..<end, in: document.bytes)
+            let schemeEnd = inner.lowerBound + written.utf8.count
+            if schemeEnd <= inner.upperBound, index.text(inner.lowerBound..<schemeEnd) == written {
+                let closest = ["https", "http", "mailto"].min { distance(written.lowercased(), $0) < distance(written.lowercased(), $1) } ?? "https"
+                fixes.append(("Use the scheme '\(closest):'", LanguageServer.textEdit(index.textRange(inner.lowerBound..<schemeEnd), closest), true))
+            }
+        }
         return fixes
+    }
+
+    /// The edit distance (Levenshtein) of two short words.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.unicodeScalars.prefix(64)), b = Array(b.unicodeScalars.prefix(64))
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 
     /// The text between `marker` and the next `'`.

@@ -13,8 +13,11 @@ extension LanguageServer {
         let isReferences = isReferenceFile(document.uri)
         var items: [JSON] = []
         switch context.place {
-        case .key:
+        case .key, .item:
             guard let schema = catalog.schema(at: context.path, isReferences: isReferences) else { break }
+            if context.place == .item {
+                items += catalog.enumValues(of: schema).map { Self.item($0, kind: Kind.enumMember, detail: context.path.last) }
+            }
             if catalog.isLocalizedText(schema) {
                 items = locales(of: document.uri).map { Self.item($0, kind: Kind.constant, detail: "locale", insertText: $0 + ": ") }
                 break

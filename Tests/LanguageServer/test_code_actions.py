@@ -28,6 +28,7 @@ CASES = [
     ("unused-reference.yaml", "unused-reference", "Remove the unused image 'bolt'"),
     ("missing-key.yaml", "missing-key", "Add 'title:'"),
     ("invalid-url.yaml", "invalid-url", "Add 'https://'"),
+    ("invalid-url-scheme.yaml", "invalid-url", "Use the scheme 'https:'"),
     ("invalid-color.yaml", "invalid-color", "Replace with 'green'"),
     ("unicode-columns.yaml", "invalid-value", "Replace with 'added'"),
     ("store-and-platforms.yaml", "schema-enum", "Replace with 'visionos'"),

@@ -79,9 +79,21 @@ async def test_completion_offers_enumerated_values_symbols_and_locales(client):
     alignments = await complete(client, app_uri, layout, "featureHorizontalAlignment: \n", len("featureHorizontalAlignment: "))
     assert list(alignments) == ["top", "center", "bottom", "firstTextBaseline", "lastTextBaseline"]
 
-    titled = original.replace("      - title: Stars\n", "      - title:\n          \n", 1)
+    flow = original.replace("      - title: Stars\n", "      - { title: Stars, platforms: [ios, wat }\n", 1)
     client.text_document_did_change(types.DidChangeTextDocumentParams(
         text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=flow)]))
+    platforms = await complete(client, uri, flow, "[ios, wat", len("[ios, wat"))
+    assert list(platforms) == ["ios", "ipados", "macos", "tvos", "watchos", "visionos", "linux", "windows", "android", "web"]
+    block = original.replace("      - title: Stars\n", "      - title: Stars\n        platforms:\n          - wa\n", 1)
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=3),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=block)]))
+    assert "watchos" in await complete(client, uri, block, "- wa\n", len("- wa"))
+
+    titled = original.replace("      - title: Stars\n", "      - title:\n          \n", 1)
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=4),
         content_changes=[types.TextDocumentContentChangeWholeDocument(text=titled)]))
     locales = await complete(client, uri, titled, "      - title:\n          ", len("      - title:\n          "))
     assert list(locales) == ["de", "en"]

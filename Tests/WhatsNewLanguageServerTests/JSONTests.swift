@@ -46,6 +46,24 @@ final class JSONTests: XCTestCase {
         let value = CursorContext(lines: lines, offset: text.utf8.count - 1)
         XCTAssertEqual(value, CursorContext.testValue(path: ["versions", "features"], place: .value(key: "kind"), prefix: "ad"))
     }
+
+    func testCursorContextReadsOneLevelOfFlowCollection() {
+        func context(_ text: String) -> CursorContext? {
+            CursorContext(lines: LineIndex(Array(text.utf8)), offset: text.utf8.count)
+        }
+        let head = "versions:\n  - version: 1.0.0\n    features:\n"
+        XCTAssertEqual(context(head + "      - { title: A, platforms: [ios, wat"),
+                       CursorContext.testValue(path: ["versions", "features"], place: .value(key: "platforms"), prefix: "wat"))
+        XCTAssertEqual(context(head + "      - { title: A, ima"), CursorContext.testValue(path: ["versions", "features"], place: .key, prefix: "ima"))
+        XCTAssertEqual(context(head + "      - { title: A, image: st"),
+                       CursorContext.testValue(path: ["versions", "features"], place: .value(key: "image"), prefix: "st"))
+        XCTAssertEqual(context("defaults:\n  layout: { featureHorizontalAlignment: "),
+                       CursorContext.testValue(path: ["defaults", "layout"], place: .value(key: "featureHorizontalAlignment"), prefix: ""))
+        XCTAssertEqual(context(head + "      - title: A\n        platforms:\n          - io"),
+                       CursorContext.testValue(path: ["versions", "features", "platforms"], place: .item, prefix: "io"))
+        XCTAssertNil(context("# a comment: "))
+        XCTAssertNil(context("title: x # a comment"))
+    }
 }
 
 extension CursorContext {
