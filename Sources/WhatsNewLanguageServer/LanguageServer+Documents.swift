@@ -163,7 +163,9 @@ extension LanguageServer {
                 diskReferences.append(path)
             }
         }
-        let check = ManifestCheck(inputs: inputs, isFragments: unit != .document(uri: primaryURI), skippedFragments: skipped,
+        var isFragments = false
+        if case .fragments = unit { isFragments = true }
+        let check = ManifestCheck(inputs: inputs, isFragments: isFragments, skippedFragments: skipped,
                                   openReferences: openReferences, diskReferences: diskReferences, baseDirectory: baseDirectory,
                                   configuration: configuration, primaryURI: primaryURI, uris: uris)
         return (check, versions)

@@ -8,7 +8,7 @@ import WhatsNewCore
 public final class LanguageServer {
     /// What the server writes: one message's bytes, framed.
     let send: ([UInt8]) -> Void
-    /// Starts a check on another thread; it hands its result back through `events`.
+    /// The loop's one queue: frames from the reader thread, finished checks from their threads.
     let events: BoundedQueue<ServerEvent>
     let version: String
 

@@ -71,7 +71,7 @@ struct ManifestIndex {
         case .scalar(let scalar):
             if key == "version" { versions.append((scalar.text, node.startOffset..<node.endOffset)) }
         case .sequence(let sequence):
-            for element in sequence { collect(element, key: key == "versions" ? nil : nil, depth: depth + 1) }
+            for element in sequence { collect(element, key: nil, depth: depth + 1) }
         case .mapping(let mapping):
             for pair in mapping {
                 guard let name = pair.key.scalar?.text else { continue }

@@ -116,12 +116,3 @@ public struct MessageFramer: Sendable {
             + (cut.count < text.count ? "…" : "")
     }
 }
-
-extension Substring {
-    var trimmingSpaces: Substring {
-        var text = self
-        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
-        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
-        return text
-    }
-}
