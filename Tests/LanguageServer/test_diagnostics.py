@@ -1,11 +1,16 @@
 """Diagnostics are `validate`'s: the same codes, severities, messages and fixes, at the same ranges (0-based lines,
 UTF-16 columns), for the open (unsaved) text, its fragments and its --refs files."""
 import asyncio
+import json
+import subprocess
+
+import pytest_lsp
+from pytest_lsp import ClientServerConfig, LanguageClient
 
 import pytest
 from lsprotocol import types
 
-from conftest import FIXTURES, published, open_document, shown, validate
+from conftest import FIXTURES, WHATSNEW, make_client, published, open_document, shown, validate
 
 CORPUS = sorted(path.name for path in (FIXTURES / "broken").iterdir())
 
@@ -96,3 +101,29 @@ async def test_settings_from_the_client_apply_like_command_line_options(client):
     assert {d[1] for d in expected} == {"unused-reference", "store-limit"}
     assert all(d[2] == 1 for d in expected), "--strict makes the warning an error"
     assert shown(diagnostics, str(path)) == expected
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[WHATSNEW, "lsp"], client_factory=make_client))
+async def client_with_options(lsp_client: LanguageClient, workspace):
+    """A client that configures the server through initializationOptions, over the workspace's .whatsnew.yaml."""
+    await lsp_client.initialize_session(types.InitializeParams(
+        capabilities=types.ClientCapabilities(), root_uri=workspace.as_uri(),
+        initialization_options={"lint": ["appstore"], "maxDiagnostics": 1, "refs": []}))
+    lsp_client.workspace_root = workspace
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_initialization_options_apply_like_command_line_options(client_with_options):
+    client = client_with_options
+    path = client.workspace_root / "broken" / "invalid-color.yaml"
+    text = path.read_text().replace("title: Colors", "title: " + "C" * 4100)
+    uri = open_document(client, path, text=text)
+    diagnostics = await published(client, uri, version=1)
+    path.write_text(text)
+    # 'refs: []' wins over the workspace file's: no --refs here. The one diagnostic kept, then the note of the rest.
+    result = subprocess.run([WHATSNEW, "validate", "--diagnostics", "json", "--lint", "appstore", str(path)], capture_output=True, text=True)
+    assert {d["code"] for d in json.loads(result.stderr)} == {"invalid-color", "store-limit"}
+    expected = validate(path, "--lint", "appstore", "--max-diagnostics", "1")
+    assert [d[1] for d in expected] == ["invalid-color", "too-many-diagnostics"]
+    assert shown(diagnostics, str(path)) == [(str(path),) + d[1:] for d in expected]
