@@ -59,6 +59,6 @@ let package = Package(
         .testTarget(name: "YAMLTreeTests", dependencies: ["YAMLTree", "TestSupport"]),
         .testTarget(name: "WhatsNewCoreTests", dependencies: ["WhatsNewCore", "YAMLTree", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["whatsnew", "TestSupport"]),
-        .testTarget(name: "WhatsNewLanguageServerTests", dependencies: ["WhatsNewLanguageServer"]),
+        .testTarget(name: "WhatsNewLanguageServerTests", dependencies: ["WhatsNewLanguageServer", "Threads"]),
     ]
 )
