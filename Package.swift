@@ -60,10 +60,12 @@ let package = Package(
         .target(name: "WhatsNewTerminal", dependencies: ["WhatsNewRender", "WhatsNewModel", "Markdown", "WhatsNewText", "WhatsNewIO", "WhatsNewDiagnostics", "SourceText", "Threads"]),
         // The facade: compile, show once per version, tips. What an app imports.
         .target(name: "WhatsNewCore", dependencies: ["WhatsNewReader", "WhatsNewRender", "WhatsNewState", "WhatsNewTerminal", "WhatsNewModel", "JSONSchema", "YAMLTree", "Markdown", "SourceText", "WhatsNewDiagnostics", "WhatsNewIO", "WhatsNewText", "Threads"]),
+        // `whatsnew lsp`: the Language Server Protocol over standard input and output (docs/lsp.md).
+        .target(name: "WhatsNewLanguageServer", dependencies: ["WhatsNewCore", "JSONSchema", "SourceText", "YAMLTree", "Threads"]),
         .executableTarget(
             name: "whatsnew",
             dependencies: [
-                "WhatsNewCore", "JSONSchema", "SourceText", "YAMLTree",
+                "WhatsNewCore", "WhatsNewLanguageServer", "JSONSchema", "SourceText", "YAMLTree",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -77,5 +79,6 @@ let package = Package(
         .testTarget(name: "YAMLTreeTests", dependencies: ["YAMLTree", "SourceText", "TestSupport"]),
         .testTarget(name: "WhatsNewCoreTests", dependencies: ["WhatsNewCore", "WhatsNewTerminal", "WhatsNewState", "WhatsNewRender", "WhatsNewReader", "WhatsNewModel", "Markdown", "JSONSchema", "WhatsNewIO", "WhatsNewDiagnostics", "WhatsNewText", "YAMLTree", "SourceText", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["whatsnew", "TestSupport"]),
+        .testTarget(name: "WhatsNewLanguageServerTests", dependencies: ["WhatsNewLanguageServer", "Threads"]),
     ]
 )

@@ -76,15 +76,17 @@ public struct Compiler: Sendable {
         }
     }
 
-    /// Reads the inputs that `loading` gives and the `--refs` files, and hands everything to the reading
-    /// stage; the built-in schema is compiled on a thread of its own meanwhile.
-    private func read(baseDirectory: String, engine: DiagnosticEngine,
-                      loading: () throws(IOError) -> [LoadedInput]) throws(IOError) -> Manifest? {
+    /// Reads the inputs that `loading` gives and the `--refs` files (and the registries `referencesInMemory`
+    /// gives), and hands everything to the reading stage; the built-in schema is compiled on a thread of its
+    /// own meanwhile.
+    func read(baseDirectory: String, engine: DiagnosticEngine, referencesInMemory: () -> [LoadedInput] = { [] },
+              loading: () throws(IOError) -> [LoadedInput]) throws(IOError) -> Manifest? {
         let schemaCompilation = compilingBuiltinSchema()
         defer { _ = schemaCompilation?.result }
         let loaded = try loading()
         var references: [LoadedInput] = []
         for file in referenceFiles { references += try InputLoader.load(file, options: readOptions, engine: engine) }
+        references += referencesInMemory()
         let reader = ManifestReader(schema: schema, rules: ManifestRules.all(imageFiles: readOptions.imageFiles) + lints.map { StoreLimitRule(lint: $0) },
                                     addsPointers: addsPointers, baseDirectory: baseDirectory)
         guard let manifest = reader.read(loaded, references: references, engine: engine) else { return nil }

@@ -2,7 +2,7 @@
 package enum SymbolGlyphs {
     package static let fallback = "•"
 
-    private static let table: [String: String] = [
+    static let table: [String: String] = [
         "star": "⭐", "bolt": "⚡", "lock.shield": "🔒", "lock": "🔒", "bell": "🔔", "wand.and.stars": "✨", "sparkles": "✨",
         "map": "🗺️", "heart": "❤️", "gear": "⚙️", "gearshape": "⚙️", "paintpalette": "🎨", "paintbrush": "🖌️",
         "mountain.2": "⛰️", "applewatch": "⌚", "camera": "📷", "photo": "🖼️", "globe": "🌐", "magnifyingglass": "🔍",
