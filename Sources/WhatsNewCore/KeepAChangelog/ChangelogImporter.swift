@@ -61,6 +61,8 @@ private struct Reader {
     /// Whether a release heading was seen (text after it belongs to some release, or to a skipped section).
     var seenRelease = false
     var kind: FeatureKind?
+    /// The heading level of the releases (`#` in some files, `###` in others); a deeper heading is a section.
+    var releaseLevel: Int?
     /// The repository and tag prefix of the first link that told them.
     var linked: (repository: String, tagPrefix: String)?
     /// Each release heading's link: the release's index, its label and URL, and where the heading is.
@@ -97,10 +99,33 @@ private struct Reader {
                 outside(located, what: Self.name(of: located.block))
                 return
             }
+            if case .paragraph(let inlines) = located.block, label(inlines) { return }
             warn("import-unmapped", "\(Self.name(of: located.block)) between the bullets of version \(release?.version ?? "") is imported as a change of its own",
                  at: located, fix: "write it as a bullet")
             addChange(Self.inlines(of: [located.block]))
         }
+    }
+
+    /// Reads a paragraph that names a section (`Bug Fixes:`, `**Deprecations**:`, `**ENHANCEMENTS:**`) into the kind
+    /// of the bullets after it, or a paragraph that is only a date (`_2026-06-08_`) right under a heading without
+    /// one into the release's date; false for any other paragraph.
+    private mutating func label(_ inlines: [MarkdownInline]) -> Bool {
+        let text = Self.plain(inlines)
+        if release?.date == nil, release?.changes.isEmpty == true, let (date, count) = HeadingDate.read(text.split(separator: " ").map(String.init), at: 0),
+           count == text.split(separator: " ").count {
+            release?.date = date
+            return true
+        }
+        guard text.hasSuffix(":") || inlines.count == 1, text.split(separator: " ").count <= 4, !text.contains("."),
+              let known = SectionName.kind(of: text) else { return false }
+        if inlines.count == 1 {
+            switch inlines[0] {
+            case .strong, .emphasis: break
+            default: guard text.hasSuffix(":") else { return false }
+            }
+        }
+        kind = known
+        return true
     }
 
     /// Text before the first release, or in a section that is skipped.
@@ -112,99 +137,83 @@ private struct Reader {
 
     private mutating func heading(level: Int, _ inlines: [MarkdownInline], at located: MarkdownOutline.Block) {
         let text = Self.plain(inlines)
-        if level <= 2, let (heading, destination) = releaseHeading(inlines, at: located) {
+        // A release: a version heading at levels 1 to 4 (`#### 1.12.2` under a `### 1.12.x` series), or a word
+        // for a release to come (`### Development`) no deeper than the releases around it.
+        if level <= 4, let parsed = ReleaseHeading.read(inlines), parsed.spelling != nil || level <= (releaseLevel ?? 3) {
             finishRelease()
             seenRelease = true
             kind = nil
+            releaseLevel = level
+            let heading = release(parsed, text: text, at: located)
             release = heading
-            if let destination {
+            if let destination = parsed.destination {
                 headingLinks.append((changelog.releases.count, heading.unreleased ? KeepAChangelogEmitter.unreleasedLabel : heading.version,
                                      destination, located.line, located.column))
             }
             return
         }
-        switch level {
-        case 1 where !seenRelease && (text.lowercased() == "changelog" || text.lowercased() == "change log"):
-            return
-        case 1, 2:
+        let boundary = releaseLevel ?? 2
+        if level <= boundary {
+            if level == 1, !seenRelease, Self.titles.contains(text.lowercased()) { return }
             finishRelease()
-            if seenRelease || level == 2 {
+            if seenRelease || level >= 2 {
                 seenRelease = true
                 warn("import-not-a-version", "heading '\(text)' names no version; expected '[1.2.0] - 2026-11-01' or '[Unreleased]', so the section under it is not imported",
                      at: located, fix: "write the version as MAJOR.MINOR.PATCH, e.g. '## [1.2.0] - 2026-11-01'")
             } else {
                 warn("import-unmapped", "title '\(text)' is not imported (the Keep a Changelog title is 'Changelog')", at: located, fix: nil)
             }
-        default:
-            guard release != nil else {
-                outside(located, what: "heading '\(text)'")
-                return
-            }
-            if let known = FeatureKind(heading: text) {
-                kind = known
-            } else {
-                kind = nil
-                let names = FeatureKind.allCases.map(\.heading).joined(separator: ", ")
-                warn("import-unknown-section", "section '\(text)' is none of Keep a Changelog's (\(names)); its bullets are imported without a kind",
-                     at: located, fix: "rename the section to one of \(names)" + Suggestion.phrase(for: text, in: FeatureKind.allCases.map(\.heading)))
-            }
+            return
+        }
+        guard release != nil else {
+            outside(located, what: "heading '\(text)'")
+            return
+        }
+        if let known = SectionName.kind(of: text) {
+            kind = known
+        } else {
+            kind = nil
+            let names = FeatureKind.allCases.map(\.heading).joined(separator: ", ")
+            warn("import-unknown-section", "section '\(text)' is none of Keep a Changelog's (\(names)) nor a name that means one (Fixes, Bug Fixes, Features, Breaking Changes, …); its bullets are imported without a kind",
+                 at: located, fix: "rename the section to one of \(names)" + Suggestion.phrase(for: text, in: FeatureKind.allCases.map(\.heading)))
         }
     }
 
-    /// A release heading's version, date and `[YANKED]`, and its link's URL; nil when its first word is not a version.
-    private mutating func releaseHeading(_ inlines: [MarkdownInline], at located: MarkdownOutline.Block)
-        -> (ImportedChangelog.Release, String?)? {
-        // The label: a link's text (`[1.2.0]` with a definition at the bottom), else the first word.
-        var label: String
-        var rest: String
-        var destination: String?
-        if case .link(let url, _, let children)? = inlines.first {
-            label = Self.plain(children)
-            rest = Self.plain(Array(inlines.dropFirst()))
-            destination = url
-        } else {
-            let text = Self.plain(inlines)
-            if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
-                label = String(text[text.index(after: text.startIndex)..<close])
-                rest = String(text[text.index(after: close)...])
+    /// The titles a changelog starts with, not imported and not reported.
+    static let titles: Set<String> = ["changelog", "change log", "changes", "release notes", "history", "news", "changelog.md"]
+
+    /// The release a heading opens, with a warning for each part of it the manifest takes in another form.
+    private mutating func release(_ parsed: ReleaseHeading, text: String, at located: MarkdownOutline.Block) -> ImportedChangelog.Release {
+        var release = ImportedChangelog.Release(version: parsed.spelling?.version ?? "")
+        release.line = located.line
+        release.unreleased = parsed.unreleased
+        release.numbered = parsed.spelling == nil
+        release.yanked = parsed.yanked
+        release.date = parsed.date
+        let name = release.numbered ? "'\(text)'" : "version " + release.version
+        if let note = parsed.spelling?.note {
+            warn("import-version-mapped", note + "; the written-back heading says \(release.version)", at: located,
+                 fix: "write the version as SemVer (MAJOR.MINOR.PATCH[-PRERELEASE]) if your tags allow it, or set 'tag' by hand")
+        }
+        if let placeholder = parsed.placeholderDate {
+            warn("import-unmapped", "'\(placeholder)' in the heading of \(name) is a placeholder, not a date, so the version is imported as unreleased",
+                 at: located, fix: "write the date as YYYY-MM-DD when the version is released")
+        }
+        if !parsed.leftover.isEmpty {
+            let words = parsed.leftover.joined(separator: " ")
+            if parsed.leftover.contains(where: { $0.contains(where: \.isNumber) }) {
+                warn("import-unmapped", "'\(words)' in the heading of \(name) is not imported; expected a date YYYY-MM-DD or 'November 1, 2026'",
+                     at: located, fix: "write the date as YYYY-MM-DD, e.g. '## [1.2.0] - 2026-11-01'")
             } else {
-                label = String(text.prefix { $0 != " " })
-                rest = String(text.dropFirst(label.count))
+                release.title = words
+                warn("import-unmapped", "'\(words)' in the heading of \(name) is imported as the version's title, which --markdown-style keepachangelog does not write back",
+                     at: located, fix: "leave the title in the manifest for the other outputs, or move the text into a bullet")
             }
         }
-        label = Self.trimmed(label)
-        var release = ImportedChangelog.Release(version: "")
-        if label.lowercased() == KeepAChangelogEmitter.unreleasedLabel.lowercased() {
-            release.unreleased = true
-        } else {
-            var number = label
-            if number.hasPrefix("v") || number.hasPrefix("V") { number.removeFirst() }
-            while let last = number.last, last == ":" || last == "," { number.removeLast() }
-            guard case .success(let version) = SemanticVersion.parse(number) else { return nil }
-            release.version = version.displayDescription
+        if let destination = parsed.destination {
+            link(destination, label: release.numbered ? KeepAChangelogEmitter.unreleasedLabel : parsed.written, release: release, at: located)
         }
-        // The rest: separators, a date, `[YANKED]`; anything else is reported.
-        var leftover: [String] = []
-        for word in rest.split(whereSeparator: { $0 == " " || $0 == "(" || $0 == ")" || $0 == "[" || $0 == "]" || $0 == "," }) {
-            let word = String(word)
-            if word == "-" || word == "—" || word == "–" || word == "/" { continue }
-            if word.uppercased() == "YANKED" {
-                release.yanked = true
-            } else if release.date == nil, ManifestDecoder.isISODate(word) {
-                release.date = word
-            } else {
-                leftover.append(word)
-            }
-        }
-        if !leftover.isEmpty {
-            let text = leftover.joined(separator: " ")
-            let isDate = text.contains(where: \.isNumber)
-            warn("import-unmapped", "'\(text)' in the heading of \(release.unreleased ? "[Unreleased]" : "version " + release.version) is not imported"
-                    + (isDate ? "; expected a date YYYY-MM-DD" : ""),
-                 at: located, fix: isDate ? "write the date as YYYY-MM-DD, e.g. '## [1.2.0] - 2026-11-01'" : "move the text into a bullet")
-        }
-        if let destination { link(destination, label: label, release: release, at: located) }
-        return (release, destination)
+        return release
     }
 
     /// Learns the repository and the tag prefix from a heading's link.
@@ -215,7 +224,7 @@ private struct Reader {
             return
         }
         guard linked == nil else { return }
-        if release.unreleased {
+        if release.numbered {
             // `…/compare/v1.2.0...HEAD`: the prefix is not known until a release's link tells it.
             if parsed.tag == "HEAD", let older = parsed.olderTag, let version = ChangelogImporter.versionSuffix(of: older) {
                 linked = (parsed.repository, String(older.dropLast(version.count)))
@@ -237,7 +246,7 @@ private struct Reader {
             let what = blocks.map(Self.name(of:)).joined(separator: ", ")
             let line = place.blocks.dropFirst(item.count - blocks.count).first.map { ($0.line, $0.column) } ?? (place.line, place.column)
             warn("import-folded", "\(what) inside a bullet cannot be a change's text, so it is folded into the bullet's text",
-                 line: line.0, column: line.1, fix: "write the bullet as one paragraph, or make each nested bullet a change of its own")
+                 line: line.0, column: line.1, endLine: place.blocks.last?.contentLines.upperBound, fix: "write the bullet as one paragraph, or make each nested bullet a change of its own")
             inlines = ChangeBullet.normalized(inlines) + [.text(" ")] + Self.inlines(of: blocks)
         }
         guard !ChangeBullet.normalized(inlines).isEmpty else {
@@ -266,19 +275,88 @@ private struct Reader {
                                      file: file, range: nil, fix: "import a Keep a Changelog file"))
             return nil
         }
-        // `[Unreleased]` gets the minor version after the newest release (0.1.0 when there is none): a patch
-        // version would be a patch without its .0 release (`unreachable-patch`).
-        let released = changelog.releases.filter { !$0.unreleased }.compactMap { try? SemanticVersion.parse($0.version).get() }
-        let next = released.max().map { SemanticVersion(major: $0.major, minor: $0.minor + 1) } ?? SemanticVersion(major: 0, minor: 1)
-        for index in changelog.releases.indices where changelog.releases[index].unreleased {
-            changelog.releases[index].version = next.description
-        }
-        if let linked {
-            changelog.repository = linked.repository
-            if linked.tagPrefix != "v" { changelog.tagPrefix = linked.tagPrefix }
+        numberUnreleased()
+        mergeDuplicates()
+        // The links are written back from the repository and the tag prefix for every version: only when each
+        // version the style links had a link in its heading, else the style would invent the others.
+        if let linked, let links = CompareLinks(repository: linked.repository, tagPrefix: linked.tagPrefix) {
+            let linkedReleases = Set(headingLinks.map(\.release))
+            let written = zip(emitterOrder, links.urls(for: emitterOrder.map { (changelog.releases[$0].version, changelog.releases[$0].unreleased) }))
+            if written.allSatisfy({ $0.1 == nil || linkedReleases.contains($0.0) }) {
+                changelog.repository = linked.repository
+                if linked.tagPrefix != "v" { changelog.tagPrefix = linked.tagPrefix }
+            } else {
+                self.linked = nil
+            }
         }
         unreproducedHeadingLinks()
         return changelog
+    }
+
+    /// The releases' indices in the emitter's order: newest first, as compiling sorts the versions.
+    private var emitterOrder: [Int] {
+        changelog.releases.indices.sorted { left, right in
+            let (a, b) = (SemanticVersion(changelog.releases[left].version), SemanticVersion(changelog.releases[right].version))
+            if let a, let b, a != b { return a > b }
+            return left < right
+        }
+    }
+
+    /// Numbers each release whose heading names no version (`[Unreleased]`, `master`, `[Next]`) so that it sorts
+    /// where it was written: at the top, the minor version after the newest release (0.1.0 when there is none; a
+    /// patch version would be a patch without its .0 release, `unreachable-patch`); between two releases, the
+    /// minor version after the older one when that is below the newer one, else the newer one's pre-release
+    /// `-unreleased`.
+    private mutating func numberUnreleased() {
+        let releases = changelog.releases
+        func parsed(_ index: Int) -> SemanticVersion? { releases[index].numbered ? nil : SemanticVersion(releases[index].version) }
+        let newest = releases.indices.compactMap(parsed).max()
+        var taken = Set(releases.indices.compactMap(parsed))
+        for index in releases.indices where releases[index].numbered {
+            let newer = releases[..<index].indices.reversed().lazy.compactMap(parsed).first
+            let older = releases[(index + 1)...].indices.lazy.compactMap(parsed).first
+            var next: SemanticVersion
+            if newer == nil {
+                next = newest.map { SemanticVersion(major: $0.major, minor: $0.minor + 1) } ?? SemanticVersion(major: 0, minor: 1)
+            } else {
+                next = older.map { SemanticVersion(major: $0.major, minor: $0.minor + 1) } ?? SemanticVersion(major: 0, minor: 1)
+                if let newer, !(next < newer) || taken.contains(next) {
+                    next = SemanticVersion(major: newer.major, minor: newer.minor, patch: newer.patch, prerelease: [.alphanumeric("unreleased")])
+                }
+            }
+            taken.insert(next)
+            changelog.releases[index].version = next.description
+        }
+    }
+
+    /// Merges each release whose version an earlier heading has into that one (its changes after the first's),
+    /// with a warning at the later heading naming the earlier one's line: a manifest holds a version once.
+    private mutating func mergeDuplicates() {
+        var first: [SemanticVersion: Int] = [:]
+        var kept: [ImportedChangelog.Release] = []
+        // Where each release went, for the heading links (a merged heading's link is dropped with it).
+        var moved: [Int: Int] = [:]
+        for (index, release) in changelog.releases.enumerated() {
+            guard let version = SemanticVersion(release.version), let earlier = first[version] else {
+                if let version = SemanticVersion(release.version) { first[version] = kept.count }
+                moved[index] = kept.count
+                kept.append(release)
+                continue
+            }
+            warn("import-duplicate-version", "version \(release.version) has a heading at line \(kept[earlier].line) already, so the \(release.changes.count) change(s) under this one are merged into it",
+                 line: release.line, column: 1, fix: "give the release its own version, or merge the two sections by hand")
+            kept[earlier].changes += release.changes
+            kept[earlier].yanked = kept[earlier].yanked || release.yanked
+            if kept[earlier].date == nil { kept[earlier].date = release.date }
+            if kept[earlier].title == nil { kept[earlier].title = release.title }
+        }
+        changelog.releases = kept
+        headingLinks = headingLinks.compactMap { link in
+            guard let index = moved[link.release] else { return nil }
+            var link = link
+            link.release = index
+            return link
+        }
     }
 
     /// Reports each heading link that `--markdown-style keepachangelog` would not write back: the style
@@ -286,12 +364,7 @@ private struct Reader {
     /// (A link that is no compare or tag link at all was reported where it was read.)
     private func unreproducedHeadingLinks() {
         let links = linked.flatMap { CompareLinks(repository: $0.repository, tagPrefix: $0.tagPrefix) }
-        // The emitter's order: newest first, as compiling sorts the versions.
-        let order = changelog.releases.indices.sorted { left, right in
-            let (a, b) = (SemanticVersion(changelog.releases[left].version), SemanticVersion(changelog.releases[right].version))
-            if let a, let b, a != b { return a > b }
-            return left < right
-        }
+        let order = emitterOrder
         var expected: [Int: String] = [:]
         if let links {
             let urls = links.urls(for: order.map { (changelog.releases[$0].version, changelog.releases[$0].unreleased) })
@@ -299,7 +372,7 @@ private struct Reader {
         }
         for link in headingLinks where CompareLinks.parse(link.url) != nil && expected[link.release] != link.url {
             let written = expected[link.release].map { "the link it writes is \($0)" }
-                ?? "it writes no link for it without a GitHub or GitLab repository whose tags end with the version"
+                ?? "it writes no link, since not every version's heading has a GitHub or GitLab compare or tag link ending with the version (it would invent the others)"
             warn("import-link-dropped", "the link of '[\(link.label)]' (\(link.url)) is not the one --markdown-style keepachangelog writes back for it, so it is not imported; \(written)",
                  line: link.line, column: link.column,
                  fix: expected[link.release].map { "link '[\(link.label)]' to \($0), or mention \(link.url) in a bullet" } ?? "mention \(link.url) in a bullet")
@@ -323,15 +396,17 @@ private struct Reader {
     // MARK: Helpers
 
     private func warn(_ code: String, _ message: String, at located: MarkdownOutline.Block, fix: String?) {
-        warn(code, message, line: located.line, column: located.column, fix: fix)
+        warn(code, message, line: located.line, column: located.column, endLine: located.contentLines.upperBound, fix: fix)
     }
 
-    private func warn(_ code: String, _ message: String, line: Int, column: Int, fix: String?) {
-        // From the block's start (cmark counts its column in bytes) to the end of its first line.
+    private func warn(_ code: String, _ message: String, line: Int, column: Int, endLine: Int? = nil, fix: String?) {
+        // From the block's start (cmark counts its column in bytes) to the end of its last line: the range holds
+        // every word the warning is about.
         let lineStart = file.mark(line: line, scalarColumn: 0).offset
         let start = file.mark(atOffset: lineStart + max(0, column - 1))
-        let text = file.lineText(line)
-        let end = file.mark(line: line, scalarColumn: text.unicodeScalars.count { $0 != "\n" && $0 != "\r" })
+        let last = min(max(line, endLine ?? line), max(line, file.lineCount))
+        let text = file.lineText(last)
+        let end = file.mark(line: last, scalarColumn: text.unicodeScalars.count { $0 != "\n" && $0 != "\r" })
         engine.report(Diagnostic(.warning, code: code, message: message, file: file,
                                  range: SourceRange(start: start, end: end.offset > start.offset ? end : start), fix: fix))
     }

@@ -15,6 +15,12 @@ public struct ImportedChangelog: Sendable, Hashable {
         public var date: String?
         public var unreleased = false
         public var yanked = false
+        /// A release's name written in its heading (`## [8.11.0 - Steady Flight]`): the version's `title`.
+        public var title: String?
+        /// The line of its heading in the changelog.
+        public var line = 0
+        /// Whether the heading names no version (`## [Unreleased]`, `## master`): the import numbers it.
+        public var numbered = false
         public var changes: [Change] = []
     }
 
@@ -40,6 +46,7 @@ extension ImportedChangelog {
             if let date = release.date { out += "    date: " + YAMLScalarQuoting.quoted(date) + "\n" }
             if release.unreleased { out += "    unreleased: true\n" }
             if release.yanked { out += "    yanked: true\n" }
+            if let title = release.title { out += "    title: " + YAMLScalarQuoting.quoted(title) + "\n" }
             if release.changes.isEmpty {
                 out += "    features: []\n"
                 continue
