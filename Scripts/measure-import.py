@@ -15,6 +15,7 @@ compiles it back with `--markdown-style keepachangelog`, and reports:
 - words in: words of the text blocks under the first release heading and after it (headings not counted);
   words out: those words found again in the manifest (feature titles and subtitles, version summaries);
   lost: the rest, as a percentage; unwarned: lost words of blocks that no warning's range covers.
+  (Words out are counted in feature titles and subtitles and in versions' summaries, dates and titles.)
 
 Words are compared as multisets of lower-cased `\\w+` tokens of the text cmark-gfm sees (link URLs are not
 words). The script only reads FOLDER; it writes nothing but a temporary directory it removes.
@@ -36,6 +37,7 @@ WORD = re.compile(r"\w+", re.UNICODE)
 # MAJOR.MINOR, and not a series such as `1.12.x` or `4.x`.
 RELEASE = re.compile(r"^\W*(?:version\s+|release\s+)?(?:[\w./-]*@)?[vV]?(\d+\.\d+(?:\.\d+)?)(?![\w.]*\.[xX]\b)", re.IGNORECASE)
 SERIES = re.compile(r"^\W*(?:version\s+)?v?\d+(\.\d+)*\.[xX]\b", re.IGNORECASE)
+ONLY_VERSION = re.compile(r"^\W*v?\d+(\.\d+)+[\w.+-]*\W*$")
 UNRELEASED = re.compile(r"^\W*(unreleased|master|main|next|development|head|upcoming|in development)\b\W*$", re.IGNORECASE)
 
 
@@ -48,7 +50,7 @@ def text_of(node):
             parts.append(child.text)
         elif tag in ("softbreak", "linebreak"):
             parts.append(" ")
-    return "".join(parts)
+    return " ".join(parts)
 
 
 def parse(cmark, markdown):
@@ -74,6 +76,7 @@ def measure_source(cmark, markdown):
     heads, unreleased = 0, 0
     started = False
     blocks = []  # (first line, last line, Counter of words)
+    release_level = [None]  # the level of the first release heading: a deeper one counts only when it is a bare version
 
     def walk(node):
         nonlocal heads, unreleased, started
@@ -81,9 +84,12 @@ def measure_source(cmark, markdown):
             tag = child.tag.replace(NS, "")
             if tag == "heading":
                 text = text_of(child).strip()
-                if RELEASE.match(text) and not SERIES.match(text):
+                level = int(child.get("level", "1"))
+                if RELEASE.match(text) and not SERIES.match(text) and (release_level[0] is None or level <= release_level[0] or ONLY_VERSION.match(text)):
                     heads += 1
                     started = True
+                    if release_level[0] is None:
+                        release_level[0] = level
                 elif UNRELEASED.match(text):
                     unreleased += 1
                     started = True
@@ -103,13 +109,15 @@ def measure_source(cmark, markdown):
 def manifest_words(cmark, manifest):
     texts = []
     for version in manifest.get("versions") or []:
-        if isinstance(version.get("summary"), str):
-            texts.append(version["summary"])
+        # A date read from a paragraph (`_2026-06-08_`) and a release name are words that reach the manifest too.
+        for key in ("summary", "date", "title"):
+            if isinstance(version.get(key), str):
+                texts.append(version[key])
         for feature in version.get("features") or []:
             for key in ("title", "subtitle"):
                 if isinstance(feature.get(key), str):
                     texts.append(feature[key])
-    root = parse(cmark, "\n\n".join(t.replace("\n", " ") if False else t for t in texts))
+    root = parse(cmark, "\n\n".join(texts))
     return collections.Counter(w.lower() for w in WORD.findall(text_of(root)))
 
 

@@ -138,8 +138,11 @@ private struct Reader {
     private mutating func heading(level: Int, _ inlines: [MarkdownInline], at located: MarkdownOutline.Block) {
         let text = Self.plain(inlines)
         // A release: a version heading at levels 1 to 4 (`#### 1.12.2` under a `### 1.12.x` series), or a word
-        // for a release to come (`### Development`) no deeper than the releases around it.
-        if level <= 4, let parsed = ReleaseHeading.read(inlines), parsed.spelling != nil || level <= (releaseLevel ?? 3) {
+        // for a release to come (`### Development`) no deeper than the releases around it. Under a release, a
+        // deeper heading is a release only when it is nothing but a version and a date (`### 2.0 regressions`
+        // is a section).
+        if level <= 4, let parsed = ReleaseHeading.read(inlines), parsed.spelling != nil || level <= (releaseLevel ?? 3),
+           release == nil || level <= (releaseLevel ?? level) || (parsed.spelling != nil && parsed.leftover.isEmpty) {
             finishRelease()
             seenRelease = true
             kind = nil
@@ -152,8 +155,11 @@ private struct Reader {
             }
             return
         }
+        // A heading above the releases' level ends the release; one at their level ends it only when it is
+        // the file's title or no release is open (`## New Contributors` after a release's groups is a section
+        // of that release, reported as any section whose name means no kind).
         let boundary = releaseLevel ?? 2
-        if level <= boundary {
+        if level < boundary || (level == boundary && release == nil) || (level == 1 && !seenRelease) {
             if level == 1, !seenRelease, Self.titles.contains(text.lowercased()) { return }
             finishRelease()
             if seenRelease || level >= 2 {
