@@ -269,7 +269,8 @@ final class ImportTests: XCTestCase {
             let level = block.attribute(forName: "level")?.stringValue
             switch block.localName {
             case "heading" where level == "1":
-                continue
+                // The title; after the first release, a heading above the releases (a section that is not imported).
+                if started { records.append(release(block)) }
             case "heading" where level == "2":
                 started = true
                 records.append(release(block))

@@ -2,7 +2,7 @@ import YAMLTree
 
 extension ManifestDecoder {
     static let versionKeys = ["version", "date", "build", "title", "features", "primaryAction", "secondaryAction", "layout",
-                              "unreleased", "yanked"]
+                              "unreleased", "yanked", "tag"]
     static let featureKeys = ["id", "image", "title", "subtitle", "platforms", "kind"]
 
     /// A version entry; nil when the node is not a mapping. An entry whose version is missing or invalid is
@@ -52,6 +52,13 @@ extension ManifestDecoder {
         entry.build = fields["build"].flatMap { decodeBuild($0, context: context) }
         entry.unreleased = fields["unreleased"].flatMap { context.bool($0, for: "unreleased") } ?? false
         entry.yanked = fields["yanked"].flatMap { context.bool($0, for: "yanked") } ?? false
+        entry.tag = fields["tag"].flatMap { node -> String? in
+            guard let scalar = node.scalar, scalar.kind == .string else {
+                context.typeMismatch(node, expected: "a string (the version's git tag)", for: "tag")
+                return nil
+            }
+            return scalar.text
+        }
         return entry
     }
 

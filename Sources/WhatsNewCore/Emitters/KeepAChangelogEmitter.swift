@@ -43,7 +43,7 @@ public struct KeepAChangelogEmitter: Sendable {
         }
         for version in notes.versions {
             separate(&output)
-            append(version, renderer: renderer, texts: texts, to: &output)
+            append(version, tagPrefix: notes.tagPrefix, renderer: renderer, texts: texts, to: &output)
             output.flushIfFull()
         }
         let links = Self.links(notes)
@@ -57,9 +57,9 @@ public struct KeepAChangelogEmitter: Sendable {
     }
 
     /// A version: its heading, its features without a kind, then one group per kind.
-    private func append(_ version: ReleaseNotes.Version, renderer: MarkdownRenderer, texts: MarkdownTextCache,
+    private func append(_ version: ReleaseNotes.Version, tagPrefix: String, renderer: MarkdownRenderer, texts: MarkdownTextCache,
                         to output: inout OutputBuffer) {
-        output += Self.heading(version)
+        output += Self.heading(version, tagPrefix: tagPrefix)
         output += "\n"
         let groups: [(heading: String?, features: [ReleaseNotes.Feature])] =
             [(nil, version.features.filter { $0.kind == nil })]
@@ -81,12 +81,28 @@ public struct KeepAChangelogEmitter: Sendable {
         }
     }
 
+    /// A version's label in its heading and link: its `tag` without the tag prefix (`1.2.0rc1` for the tag
+    /// `v1.2.0rc1`), else the version.
+    static func label(_ version: ReleaseNotes.Version, tagPrefix: String) -> String {
+        guard let tag = version.tag else { return version.displayVersion }
+        return !tagPrefix.isEmpty && tag.hasPrefix(tagPrefix) && tag.count > tagPrefix.count ? String(tag.dropFirst(tagPrefix.count)) : tag
+    }
+
     /// `## [1.2.0] - 2026-11-01`, `## [1.2.0]` without a date, `## [Unreleased]`; ` [YANKED]` after a yanked
-    /// release. (A version's text is digits, letters, `.`, `-` and `+`, and a date is digits and `-`: neither
-    /// needs escaping.)
-    static func heading(_ version: ReleaseNotes.Version) -> String {
+    /// release; `## [1.2.0rc1]` for a version with a `tag`. (A version's text is digits, letters, `.`, `-` and
+    /// `+`, and a date is digits and `-`: neither needs escaping; a tag is escaped.)
+    static func heading(_ version: ReleaseNotes.Version, tagPrefix: String = "v") -> String {
         if version.unreleased { return "## [\(unreleasedLabel)]" }
-        var heading = "## [\(version.displayVersion)]"
+        var heading = "## ["
+        if version.tag == nil {
+            heading += version.displayVersion
+        } else {
+            // A tag is the user's text: escaped, as a link's label.
+            var bytes: [UInt8] = []
+            MarkdownRenderer().append(inlines: [.text(label(version, tagPrefix: tagPrefix))], insideBrackets: true, to: &bytes)
+            heading += String(decoding: bytes, as: UTF8.self)
+        }
+        heading += "]"
         if let date = version.date { heading += " - " + date }
         if version.yanked { heading += " [YANKED]" }
         return heading
@@ -99,10 +115,10 @@ public struct KeepAChangelogEmitter: Sendable {
         let renderer = MarkdownRenderer()
         var definitions: [String] = []
         let versions = notes.versions
-        let urls = links.urls(for: versions.map { ($0.displayVersion, $0.unreleased) })
+        let urls = links.urls(forTags: versions.map { ($0.tag ?? notes.tagPrefix + $0.displayVersion, $0.unreleased) })
         for (version, url) in zip(versions, urls) {
             guard let url else { continue }
-            let label = version.unreleased ? unreleasedLabel : version.displayVersion
+            let label = version.unreleased ? unreleasedLabel : Self.label(version, tagPrefix: notes.tagPrefix)
             if let definition = renderer.linkDefinition(label: label, destination: url) { definitions.append(definition) }
         }
         return definitions

@@ -202,6 +202,8 @@ public struct ReleaseNotes: Sendable {
         public var unreleased = false
         /// Pulled after its release (`yanked: true`).
         public var yanked = false
+        /// The git tag as written (`tag`), when it is not the tag prefix and the version.
+        public var tag: String?
         public var title: String
         public var titleColor: String?
         public var features: [Feature]
@@ -398,6 +400,7 @@ public struct ReleaseNotes: Sendable {
             version.build = entry.build
             version.unreleased = entry.unreleased
             version.yanked = entry.yanked
+            version.tag = entry.tag
             return version
         }
 

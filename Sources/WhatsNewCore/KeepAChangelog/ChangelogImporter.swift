@@ -196,10 +196,12 @@ private struct Reader {
         release.numbered = parsed.spelling == nil
         release.yanked = parsed.yanked
         release.date = parsed.date
+        release.written = parsed.written
+        if let destination = parsed.destination, let tag = CompareLinks.parse(destination)?.tag, tag != "HEAD" { release.linkTag = tag }
         let name = release.numbered ? "'\(text)'" : "version " + release.version
         if let note = parsed.spelling?.note {
-            warn("import-version-mapped", note + "; the written-back heading says \(release.version)", at: located,
-                 fix: "write the version as SemVer (MAJOR.MINOR.PATCH[-PRERELEASE]) if your tags allow it, or set 'tag' by hand")
+            warn("import-version-mapped", note + ", and the version as written is kept as its 'tag', which the written-back heading and links use", at: located,
+                 fix: "nothing, if the tags are written so; else write the version as SemVer, MAJOR.MINOR.PATCH[-PRERELEASE]")
         }
         if let placeholder = parsed.placeholderDate {
             warn("import-unmapped", "'\(placeholder)' in the heading of \(name) is a placeholder, not a date, so the version is imported as unreleased",
@@ -283,11 +285,18 @@ private struct Reader {
         }
         numberUnreleased()
         mergeDuplicates()
+        for index in changelog.releases.indices where !changelog.releases[index].written.isEmpty {
+            let release = changelog.releases[index]
+            var number = Substring(release.written)
+            if number.first == "v" || number.first == "V" { number = number.dropFirst() }
+            guard number != release.version else { continue }
+            changelog.releases[index].tag = release.linkTag ?? (number.contains("@") ? String(number) : (linked?.tagPrefix ?? "v") + number)
+        }
         // The links are written back from the repository and the tag prefix for every version: only when each
         // version the style links had a link in its heading, else the style would invent the others.
         if let linked, let links = CompareLinks(repository: linked.repository, tagPrefix: linked.tagPrefix) {
             let linkedReleases = Set(headingLinks.map(\.release))
-            let written = zip(emitterOrder, links.urls(for: emitterOrder.map { (changelog.releases[$0].version, changelog.releases[$0].unreleased) }))
+            let written = zip(emitterOrder, links.urls(forTags: emitterOrder.map { tag(of: $0, prefix: linked.tagPrefix) }))
             if written.allSatisfy({ $0.1 == nil || linkedReleases.contains($0.0) }) {
                 changelog.repository = linked.repository
                 if linked.tagPrefix != "v" { changelog.tagPrefix = linked.tagPrefix }
@@ -297,6 +306,12 @@ private struct Reader {
         }
         unreproducedHeadingLinks()
         return changelog
+    }
+
+    /// A release's tag as the emitter links it, and whether it is unreleased.
+    private func tag(of index: Int, prefix: String) -> (tag: String, unreleased: Bool) {
+        let release = changelog.releases[index]
+        return (release.tag ?? prefix + release.version, release.unreleased)
     }
 
     /// The releases' indices in the emitter's order: newest first, as compiling sorts the versions.
@@ -373,7 +388,7 @@ private struct Reader {
         let order = emitterOrder
         var expected: [Int: String] = [:]
         if let links {
-            let urls = links.urls(for: order.map { (changelog.releases[$0].version, changelog.releases[$0].unreleased) })
+            let urls = links.urls(forTags: order.map { tag(of: $0, prefix: links.tagPrefix) })
             for (index, url) in zip(order, urls) { expected[index] = url }
         }
         for link in headingLinks where CompareLinks.parse(link.url) != nil && expected[link.release] != link.url {

@@ -19,6 +19,12 @@ public struct ImportedChangelog: Sendable, Hashable {
         public var title: String?
         /// The line of its heading in the changelog.
         public var line = 0
+        /// The git tag, when the version is written otherwise than SemVer writes it (`1.2.0rc1`, `v0.24`,
+        /// `name@1.2.0`): the heading link's tag, else the tag prefix and the version as written.
+        public var tag: String?
+        /// The version's word as written in the heading, and the tag its link names.
+        var written = ""
+        var linkTag: String?
         /// Whether the heading names no version (`## [Unreleased]`, `## master`): the import numbers it.
         public var numbered = false
         public var changes: [Change] = []
@@ -46,6 +52,7 @@ extension ImportedChangelog {
             if let date = release.date { out += "    date: " + YAMLScalarQuoting.quoted(date) + "\n" }
             if release.unreleased { out += "    unreleased: true\n" }
             if release.yanked { out += "    yanked: true\n" }
+            if let tag = release.tag { out += "    tag: " + YAMLScalarQuoting.quoted(tag) + "\n" }
             if let title = release.title { out += "    title: " + YAMLScalarQuoting.quoted(title) + "\n" }
             if release.changes.isEmpty {
                 out += "    features: []\n"

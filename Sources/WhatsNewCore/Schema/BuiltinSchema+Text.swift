@@ -351,6 +351,14 @@ extension BuiltinSchema {
           "description": "The version was pulled after its release: `--markdown-style keepachangelog` marks its heading `[YANKED]`.",
           "type": "boolean",
           "default": false
+        },
+        "tag": {
+          "title": "Git tag",
+          "description": "The version's git tag as the project writes it, when it is not `app.tagPrefix` followed by the version (`1.2.0rc1` for the version `1.2.0-rc.1`, `0.24` for `0.24.0`): `--markdown-style keepachangelog` writes the heading with it (without the tag prefix) and links to it. `whatsnew import` sets it for a version it had to map to SemVer.",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "examples": ["1.2.0rc1", "v0.24", "mermaid@11.14.0"]
         }
       }
     },
