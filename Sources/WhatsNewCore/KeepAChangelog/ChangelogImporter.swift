@@ -100,6 +100,13 @@ private struct Reader {
                 return
             }
             if case .paragraph(let inlines) = located.block, label(inlines) { return }
+            if case .paragraph(let inlines) = located.block, inlines.allSatisfy(Self.isMarkup) {
+                // `<a name="1.2.0"></a>` before the next heading: an anchor, no text.
+                let html = inlines.compactMap { inline -> String? in if case .html(let html) = inline { return html } else { return nil } }.joined()
+                warn("import-unmapped", "HTML '\(html)' has no text and no place in a manifest, so it is not imported", at: located,
+                     fix: "leave it out")
+                return
+            }
             warn("import-unmapped", "\(Self.name(of: located.block)) between the bullets of version \(release?.version ?? "") is imported as a change of its own",
                  at: located, fix: "write it as a bullet")
             addChange(Self.inlines(of: [located.block]))
@@ -453,6 +460,15 @@ private struct Reader {
             }
         }
         return out
+    }
+
+    /// Whether an inline is HTML or white space: a paragraph of nothing else is markup with no words.
+    static func isMarkup(_ inline: MarkdownInline) -> Bool {
+        switch inline {
+        case .html, .softBreak, .lineBreak: return true
+        case .text(let text): return text.allSatisfy { $0 == " " || $0 == "\t" }
+        default: return false
+        }
     }
 
     static func name(of block: MarkdownBlock) -> String {

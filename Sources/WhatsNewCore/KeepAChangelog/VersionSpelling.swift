@@ -26,6 +26,11 @@ struct VersionSpelling: Sendable, Hashable {
             return index - start
         }
         guard digits() > 0, index < bytes.count, bytes[index] == UInt8(ascii: "."), { index += 1; return digits() > 0 }() else { return nil }
+        // A range (`3.45.0-v3.45.2`) reads as SemVer with the pre-release `v3.45.2`; it is its first version.
+        if let dash = text.firstIndex(of: "-"), isVersion(text[text.index(after: dash)...]) {
+            guard let first = read(String(text[..<dash])), SemanticVersion(first.version) != nil else { return nil }
+            return VersionSpelling(version: first.version, note: "'\(written)' is a range of versions, so it is read as its first, \(first.version)")
+        }
         if case .success(let version) = SemanticVersion.parse(String(text)) {
             let canonical = version.displayDescription
             let shortened = version.build.isEmpty && version.prerelease.isEmpty && dotCount(text) < 2
@@ -54,6 +59,15 @@ struct VersionSpelling: Sendable, Hashable {
         return VersionSpelling(version: version.displayDescription, note: "'\(written)' is not a SemVer version, so it is read as \(version.displayDescription)")
     }
 
+    /// Whether `text` starts as a version does: an optional `v`, digits, a dot, a digit.
+    private static func isVersion(_ text: Substring) -> Bool {
+        var rest = text
+        if rest.first == "v" || rest.first == "V" { rest = rest.dropFirst() }
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
+        let after = rest.dropFirst(digits.count)
+        return !digits.isEmpty && after.first == "." && after.dropFirst().first.map { $0.isASCII && $0.isNumber } == true
+    }
+
     private static func dotCount(_ text: Substring) -> Int {
         text.prefix { $0 != "-" && $0 != "+" }.count { $0 == "." }
     }
@@ -63,8 +77,6 @@ struct VersionSpelling: Sendable, Hashable {
     private static func suffix(_ rest: String, major: Int, minor: Int, patch: Int)
         -> (prerelease: [SemanticVersion.Identifier], build: [String])? {
         var text = Substring(rest.lowercased())
-        // A range: `-v3.45.2`, `-3.45.2`, ` - 3.45.2`.
-        if text.first == "-", let other = read(String(text.dropFirst())), SemanticVersion(other.version) != nil { return ([], []) }
         var prerelease: [SemanticVersion.Identifier] = []
         var build: [String] = []
         while !text.isEmpty {
