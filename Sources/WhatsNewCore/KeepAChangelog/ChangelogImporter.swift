@@ -65,6 +65,8 @@ private struct Reader {
     var releaseLevel: Int?
     /// The repository and tag prefix of the first link that told them.
     var linked: (repository: String, tagPrefix: String)?
+    /// What an `[Unreleased]` heading's link suggests, used when no release's link tells.
+    var unreleasedLinked: (repository: String, tagPrefix: String)?
     /// Each release heading's link: the release's index, its label and URL, and where the heading is.
     var headingLinks: [(release: Int, label: String, url: String, line: Int, column: Int)] = []
 
@@ -107,7 +109,7 @@ private struct Reader {
                      fix: "leave it out")
                 return
             }
-            warn("import-unmapped", "\(Self.name(of: located.block)) between the bullets of version \(release?.version ?? "") is imported as a change of its own",
+            warn("import-unmapped", "\(Self.name(of: located.block)) between the bullets of \(release?.numbered == true ? "the unreleased section" : "version " + (release?.version ?? "")) is imported as a change of its own",
                  at: located, fix: "write it as a bullet")
             addChange(Self.inlines(of: [located.block]))
         }
@@ -240,9 +242,11 @@ private struct Reader {
         }
         guard linked == nil else { return }
         if release.numbered {
-            // `…/compare/v1.2.0...HEAD`: the prefix is not known until a release's link tells it.
-            if parsed.tag == "HEAD", let older = parsed.olderTag, let version = ChangelogImporter.versionSuffix(of: older) {
-                linked = (parsed.repository, String(older.dropLast(version.count)))
+            // `…/compare/v1.2.0...HEAD`: a guess at the prefix, taken only when no release's link tells it (the
+            // older tag may be a version SemVer does not read, `2.1.0rc2`, whose longest parsing suffix is `2`).
+            if parsed.tag == "HEAD", let older = parsed.olderTag, let version = ChangelogImporter.versionSuffix(of: older),
+               version.prefix(while: { $0 != "-" && $0 != "+" }).count(where: { $0 == "." }) == 2 {
+                unreleasedLinked = (parsed.repository, String(older.dropLast(version.count)))
             }
             return
         }
@@ -292,6 +296,7 @@ private struct Reader {
         }
         numberUnreleased()
         mergeDuplicates()
+        if linked == nil { linked = unreleasedLinked }
         for index in changelog.releases.indices where !changelog.releases[index].written.isEmpty {
             let release = changelog.releases[index]
             var number = Substring(release.written)
