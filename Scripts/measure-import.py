@@ -15,7 +15,7 @@ compiles it back with `--markdown-style keepachangelog`, and reports:
 - words in: words of the text blocks under the first release heading and after it (headings not counted);
   words out: those words found again in the manifest (feature titles and subtitles, version summaries);
   lost: the rest, as a percentage; unwarned: lost words of blocks that no warning's range covers.
-  (Words out are counted in feature titles and subtitles and in versions' summaries, dates and titles.)
+  (Words out are counted in feature titles, subtitles and sections, and in versions' summaries, dates and titles.)
 
 Words are compared as multisets of lower-cased `\\w+` tokens of the text cmark-gfm sees (link URLs are not
 words). The script only reads FOLDER; it writes nothing but a temporary directory it removes.
@@ -42,11 +42,12 @@ UNRELEASED = re.compile(r"^\W*(unreleased|master|main|next|development|head|upco
 
 
 def text_of(node):
-    """The plain text of an inline tree (text, code, inline HTML), as cmark-gfm's XML gives it."""
+    """The plain text of a tree (text, code, code and HTML blocks), as cmark-gfm's XML gives it. Inline HTML is
+    markup (`<a name="1.2.0"></a>`, `<kbd>`), not words, on both sides."""
     parts = []
     for child in node.iter():
         tag = child.tag.replace(NS, "")
-        if tag in ("text", "code", "html_inline", "code_block", "html_block") and child.text:
+        if tag in ("text", "code", "code_block", "html_block") and child.text:
             parts.append(child.text)
         elif tag in ("softbreak", "linebreak"):
             parts.append(" ")
@@ -108,15 +109,20 @@ def measure_source(cmark, markdown):
 
 def manifest_words(cmark, manifest):
     texts = []
+    # A section heading is written once per feature: counted once per run of features under it.
     for version in manifest.get("versions") or []:
         # A date read from a paragraph (`_2026-06-08_`) and a release name are words that reach the manifest too.
         for key in ("summary", "date", "title"):
             if isinstance(version.get(key), str):
                 texts.append(version[key])
+        section = None
         for feature in version.get("features") or []:
             for key in ("title", "subtitle"):
                 if isinstance(feature.get(key), str):
                     texts.append(feature[key])
+            if isinstance(feature.get("section"), str) and feature["section"] != section:
+                texts.append(feature["section"])
+            section = feature.get("section")
     root = parse(cmark, "\n\n".join(texts))
     return collections.Counter(w.lower() for w in WORD.findall(text_of(root)))
 

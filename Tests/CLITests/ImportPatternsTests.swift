@@ -150,4 +150,58 @@ final class ImportPatternsTests: XCTestCase {
         let preamble = try XCTUnwrap(diagnostics.first { $0["line"] as? Int == 1 })
         XCTAssertEqual(preamble["endLine"] as? Int, 3)
     }
+
+    func testSectionHeadingsAreKeptAndWrittenBackAsTheirGroups() throws {
+        let result = try roundTrip("""
+        ## [2.0.0] - 2026-03-01
+
+        ### Highlights
+
+        - A new engine.
+
+        ### Features
+
+        - Sharing.
+
+        ### 🐛 Bug Fixes
+
+        - A crash.
+
+        ### Fixed
+
+        - A leak.
+
+        """)
+        XCTAssertEqual(result.imported.status, 0, result.imported.stderr)
+        XCTAssertTrue(result.manifest.contains("kind: fixed\n        section: \"🐛 Bug Fixes\""), result.manifest)
+        XCTAssertEqual(result.validated.status, 0, result.validated.stderr)
+        let headings = result.compiled.stdout.split(separator: "\n").filter { $0.hasPrefix("### ") }
+        XCTAssertEqual(headings, ["### Highlights", "### Features", "### 🐛 Bug Fixes", "### Fixed"])
+    }
+
+    func testAManifestsTagAndSectionAreTheUsersTextEscaped() throws {
+        let temporary = try TemporaryDirectory("tag-section")
+        let manifest = try temporary.write("notes.yaml", Array("""
+        app:
+          repository: https://github.com/o/r
+        versions:
+          - version: 1.1.0
+            tag: "v1.1.0 [final]"
+            features:
+              - { title: Newer, kind: fixed, section: "*Fixes* [sic]" }
+          - version: 1.0.0
+            features: [{ title: First }]
+
+        """.utf8))
+        let compiled = try CommandRunner.run(["compile", manifest, "--format", "markdown", "--markdown-style", "keepachangelog", "-o", "-"])
+        XCTAssertEqual(compiled.status, 0, compiled.stderr)
+        XCTAssertTrue(compiled.stdout.contains("## [1.1.0 \\[final\\]]\n"), compiled.stdout)
+        // (A section is inline Markdown, written as a heading's content: its emphasis stays emphasis.)
+        XCTAssertTrue(compiled.stdout.contains("### *Fixes* [sic]\n"), compiled.stdout)
+        XCTAssertTrue(compiled.stdout.contains("[1.1.0 \\[final\\]]: https://github.com/o/r/compare/v1.0.0...v1.1.0%20[final]\n"), compiled.stdout)
+        let wrong = try temporary.write("wrong.yaml", Array("versions:\n  - { version: 1.0.0, tag: 5, features: [{ title: A, section: [x] }] }\n".utf8))
+        let validated = try CommandRunner.run(["validate", wrong])
+        XCTAssertEqual(validated.status, 1, validated.stderr)
+        XCTAssertTrue(validated.stderr.contains("'tag'") && validated.stderr.contains("'section'"), validated.stderr)
+    }
 }

@@ -3,7 +3,7 @@ import YAMLTree
 extension ManifestDecoder {
     static let versionKeys = ["version", "date", "build", "title", "features", "primaryAction", "secondaryAction", "layout",
                               "unreleased", "yanked", "tag"]
-    static let featureKeys = ["id", "image", "title", "subtitle", "platforms", "kind"]
+    static let featureKeys = ["id", "image", "title", "subtitle", "platforms", "kind", "section"]
 
     /// A version entry; nil when the node is not a mapping. An entry whose version is missing or invalid is
     /// kept with `hasVersion` false, so that the rest of it is still checked. In a WhatsNewKit document
@@ -131,7 +131,9 @@ extension ManifestDecoder {
         let kind = fields["kind"].flatMap { context.oneOf($0, for: "kind", as: FeatureKind.self) }
         // A feature without a readable title or subtitle is kept, for the checks of the rest of it (a subtitle
         // not written is `absent` too: a one-line change, which every output shows without one).
-        return Feature(id: id, idLocation: idNode.map(context.location), image: image, title: title ?? .absent, subtitle: subtitle ?? .absent,
-                       platforms: platforms, kind: kind, location: context.location(node))
+        var feature = Feature(id: id, idLocation: idNode.map(context.location), image: image, title: title ?? .absent, subtitle: subtitle ?? .absent,
+                              platforms: platforms, kind: kind, location: context.location(node))
+        feature.section = fields["section"].flatMap { context.string($0, for: "section") }
+        return feature
     }
 }

@@ -2,7 +2,8 @@
 /// the `# Changelog` title and its introduction (left out when `--release` selects one version), then per
 /// version a `## [1.2.0] - 2026-11-01` heading (`## [Unreleased]` for a version marked `unreleased`,
 /// ` [YANKED]` after a yanked one), its features without a `kind` first, then `### Added`, `### Changed`,
-/// `### Deprecated`, `### Removed`, `### Fixed` and `### Security` groups, one bullet per feature
+/// `### Deprecated`, `### Removed`, `### Fixed` and `### Security` groups (a feature's `section` heading
+/// instead, when it has one), one bullet per feature
 /// (`ChangeBullet`), and at the bottom the compare links when `app.repository` is on GitHub or GitLab
 /// (`CompareLinks`). Version titles, images, actions and platforms have no place in the format.
 public struct KeepAChangelogEmitter: Sendable {
@@ -56,17 +57,15 @@ public struct KeepAChangelogEmitter: Sendable {
         }
     }
 
-    /// A version: its heading, its features without a kind, then one group per kind.
+    /// A version: its heading, its features without a kind, then one group per section or kind (`groups`).
     private func append(_ version: ReleaseNotes.Version, tagPrefix: String, renderer: MarkdownRenderer, texts: MarkdownTextCache,
                         to output: inout OutputBuffer) {
         output += Self.heading(version, tagPrefix: tagPrefix)
         output += "\n"
-        let groups: [(heading: String?, features: [ReleaseNotes.Feature])] =
-            [(nil, version.features.filter { $0.kind == nil })]
-            + FeatureKind.allCases.map { kind in (kind.heading, version.features.filter { $0.kind == kind }) }
-        for group in groups where !group.features.isEmpty {
+        for group in Self.groups(version.features) {
             if let heading = group.heading {
-                output += "\n### " + heading + "\n"
+                // A section is the user's inline Markdown; a kind's heading is plain words.
+                output += "\n" + renderer.heading(texts.text(parsing: heading).inlines, level: 3) + "\n"
             }
             output += "\n"
             for feature in group.features {

@@ -130,6 +130,8 @@ public struct ReleaseNotes: Sendable {
         public var platforms: [String]
         /// Keep a Changelog's group of the change, when given.
         public var kind: FeatureKind?
+        /// The heading of its changelog section (`section`, inline Markdown), when given.
+        public var section: String?
 
         /// What the terminal and Markdown show before the title for its image (`.none` without one).
         public var imageLabel: Image.TextLabel {
@@ -417,9 +419,11 @@ public struct ReleaseNotes: Sendable {
                                       languages: inout TextLanguages) -> Feature {
             let title = text(feature.title, .featureTitle(index), in: &languages)
             let image = self.image(feature.image, altFallback: title)
-            return Feature(id: feature.id, versionAnchor: anchor, index: index, image: image, title: title,
-                           subtitle: text(feature.subtitle, .featureSubtitle(index), in: &languages), platforms: feature.platforms,
-                           kind: feature.kind)
+            var resolved = Feature(id: feature.id, versionAnchor: anchor, index: index, image: image, title: title,
+                                   subtitle: text(feature.subtitle, .featureSubtitle(index), in: &languages), platforms: feature.platforms,
+                                   kind: feature.kind)
+            resolved.section = feature.section
+            return resolved
         }
 
         /// The image a feature's `image` or the app's `icon` refers to; `altFallback` when it has no alt text.

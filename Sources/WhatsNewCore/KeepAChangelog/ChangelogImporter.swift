@@ -61,6 +61,8 @@ private struct Reader {
     /// Whether a release heading was seen (text after it belongs to some release, or to a skipped section).
     var seenRelease = false
     var kind: FeatureKind?
+    /// The heading of the section being read (inline Markdown), when it is not its kind's own.
+    var section: String?
     /// The heading level of the releases (`#` in some files, `###` in others); a deeper heading is a section.
     var releaseLevel: Int?
     /// The repository and tag prefix of the first link that told them.
@@ -134,6 +136,9 @@ private struct Reader {
             }
         }
         kind = known
+        var name = Substring(text)
+        while let last = name.last, last == ":" || last == " " { name = name.dropLast() }
+        section = name == known.heading ? nil : String(name)
         return true
     }
 
@@ -155,6 +160,7 @@ private struct Reader {
             finishRelease()
             seenRelease = true
             kind = nil
+            section = nil
             releaseLevel = level
             let heading = release(parsed, text: text, at: located)
             release = heading
@@ -184,12 +190,11 @@ private struct Reader {
             outside(located, what: "heading '\(text)'")
             return
         }
-        if let known = SectionName.kind(of: text) {
-            kind = known
-        } else {
-            kind = nil
+        kind = SectionName.kind(of: text)
+        section = text == kind?.heading ? nil : renderer.render(inlines: ChangeBullet.normalized(inlines))
+        if kind == nil {
             let names = FeatureKind.allCases.map(\.heading).joined(separator: ", ")
-            warn("import-unknown-section", "section '\(text)' is none of Keep a Changelog's (\(names)) nor a name that means one (Fixes, Bug Fixes, Features, Breaking Changes, …); its bullets are imported without a kind",
+            warn("import-unknown-section", "section '\(text)' is none of Keep a Changelog's (\(names)) nor a name that means one (Fixes, Bug Fixes, Features, Breaking Changes, …); its bullets are imported without a kind, under their 'section'",
                  at: located, fix: "rename the section to one of \(names)" + Suggestion.phrase(for: text, in: FeatureKind.allCases.map(\.heading)))
         }
     }
@@ -278,7 +283,7 @@ private struct Reader {
     private mutating func addChange(_ inlines: [MarkdownInline]) {
         let (title, subtitle) = ChangeBullet.split(inlines)
         release?.changes.append(ImportedChangelog.Change(title: renderer.render(inlines: title), subtitle: renderer.render(inlines: subtitle),
-                                                         kind: kind))
+                                                         kind: kind, section: section))
     }
 
     private mutating func finishRelease() {

@@ -7,6 +7,8 @@ public struct ImportedChangelog: Sendable, Hashable {
         /// Markdown source; empty for a one-line change.
         public var subtitle: String
         public var kind: FeatureKind?
+        /// The section's heading as written (inline Markdown), when it is not the kind's own (`Bug Fixes`, `Highlights`).
+        public var section: String?
     }
 
     public struct Release: Sendable, Hashable {
@@ -63,6 +65,7 @@ extension ImportedChangelog {
                 out += "      - title: " + YAMLScalarQuoting.quoted(change.title) + "\n"
                 if !change.subtitle.isEmpty { out += "        subtitle: " + YAMLScalarQuoting.quoted(change.subtitle) + "\n" }
                 if let kind = change.kind { out += "        kind: " + kind.rawValue + "\n" }
+                if let section = change.section { out += "        section: " + YAMLScalarQuoting.quoted(section) + "\n" }
             }
         }
         return out

@@ -444,6 +444,13 @@ extension BuiltinSchema {
           "description": "What the change is, as Keep a Changelog groups changes: `--markdown-style keepachangelog` lists the feature under `### Added`, `### Changed`, and so on.",
           "type": "string",
           "enum": ["added", "changed", "deprecated", "removed", "fixed", "security"]
+        },
+        "section": {
+          "title": "Section heading",
+          "description": "The heading of the changelog section the change is listed under, as the project writes it (inline Markdown: `Bug Fixes`, `🐛 Fixes`, `Highlights`): `--markdown-style keepachangelog` groups the features by it instead of by their `kind`'s heading (features of one `kind` still follow Keep a Changelog's order; those without a `kind` come first). `whatsnew import` sets it when a section's name is not Keep a Changelog's.",
+          "type": "string",
+          "minLength": 1,
+          "examples": ["Bug Fixes", "Highlights"]
         }
       }
     },
