@@ -1269,16 +1269,17 @@ extension DiagnosticCatalog {
 
         Fix: Write the version first, as `MAJOR.MINOR.PATCH` (`[1.2.0]`, `v1.2.0`, `1.2`), or move the text into a release.
         """###),
-        Entry(code: "import-unknown-section", severity: .warning, summary: ##"A heading under a release is none of Keep a Changelog's (`Added`, `Changed`, `Deprecated`, `Removed`, `Fixed`, `Security`, in any case) nor a name of the import's table that means one (`Fixes`, `Bug Fixes`, `🐛 Bug Fixes`, `Features`, `Enhancements`, `Breaking Changes`, `Performance`, `Patch Changes`, …; the table is in [outputs.md](outputs.md#keep-a-changelog)). Its bullets are imported as features without a `kind`, which `--markdown-style keepachangelog` lists before the groups; the heading itself is not kept."##,
+        Entry(code: "import-unknown-section", severity: .warning, summary: ##"A heading under a release is none of Keep a Changelog's (`Added`, `Changed`, `Deprecated`, `Removed`, `Fixed`, `Security`, in any case) nor a name of the import's table that means one (`Fixes`, `Bug Fixes`, `🐛 Bug Fixes`, `Features`, `Enhancements`, `Breaking Changes`, `Performance`, `Patch Changes`, …; the table is in [outputs.md](outputs.md#keep-a-changelog)). Its bullets are imported as features without a `kind`, with the heading as their `section`, which `--markdown-style keepachangelog` writes back as the heading of a group before Keep a Changelog's."##,
               documentation: ####"""
         A heading under a release is none of Keep a Changelog's (`Added`, `Changed`, `Deprecated`, `Removed`,
         `Fixed`, `Security`, in any case) nor a name of the import's table that means one (`Fixes`, `Bug Fixes`,
         `🐛 Bug Fixes`, `Features`, `Enhancements`, `Breaking Changes`, `Performance`, `Patch Changes`, …; the
         table is in [outputs.md](outputs.md#keep-a-changelog)). Its bullets are imported as features without a
-        `kind`, which `--markdown-style keepachangelog` lists before the groups; the heading itself is not kept.
+        `kind`, with the heading as their `section`, which `--markdown-style keepachangelog` writes back as the
+        heading of a group before Keep a Changelog's.
 
         $ whatsnew import docs/examples/diagnostics/import-unknown-section.md -o /dev/null
-        docs/examples/diagnostics/import-unknown-section.md:3:1: warning: section 'Highlights' is none of Keep a Changelog's (Added, Changed, Deprecated, Removed, Fixed, Security) nor a name that means one (Fixes, Bug Fixes, Features, Breaking Changes, …); its bullets are imported without a kind [import-unknown-section]
+        docs/examples/diagnostics/import-unknown-section.md:3:1: warning: section 'Highlights' is none of Keep a Changelog's (Added, Changed, Deprecated, Removed, Fixed, Security) nor a name that means one (Fixes, Bug Fixes, Features, Breaking Changes, …); its bullets are imported without a kind, under their 'section' [import-unknown-section]
           |
         3 | ### Highlights
           | ^~~~~~~~~~~~~~
