@@ -346,25 +346,47 @@ private struct Reader {
     /// minor version after the older one when that is below the newer one, else the newer one's pre-release
     /// `-unreleased`.
     private mutating func numberUnreleased() {
-        let releases = changelog.releases
-        func parsed(_ index: Int) -> SemanticVersion? { releases[index].numbered ? nil : SemanticVersion(releases[index].version) }
-        let newest = releases.indices.compactMap(parsed).max()
-        var taken = Set(releases.indices.compactMap(parsed))
-        for index in releases.indices where releases[index].numbered {
-            let newer = releases[..<index].indices.reversed().lazy.compactMap(parsed).first
-            let older = releases[(index + 1)...].indices.lazy.compactMap(parsed).first
+        // Each release's version, and the nearest released one above and below each, in two passes: a file of
+        // many headings without a number is read in linear time.
+        let versions = changelog.releases.map { $0.numbered ? nil : SemanticVersion($0.version) }
+        guard versions.contains(nil) else { return }
+        var newerOf: [SemanticVersion?] = []
+        var newer: SemanticVersion?
+        for version in versions {
+            newerOf.append(newer)
+            if let version { newer = version }
+        }
+        var olderOf = [SemanticVersion?](repeating: nil, count: versions.count)
+        var older: SemanticVersion?
+        for index in versions.indices.reversed() {
+            olderOf[index] = older
+            if let version = versions[index] { older = version }
+        }
+        let newest = versions.compactMap { $0 }.max()
+        var taken = Set(versions.compactMap { $0 })
+        for index in changelog.releases.indices where changelog.releases[index].numbered {
             var next: SemanticVersion
-            if newer == nil {
-                next = newest.map { SemanticVersion(major: $0.major, minor: $0.minor + 1) } ?? SemanticVersion(major: 0, minor: 1)
-            } else {
-                next = older.map { SemanticVersion(major: $0.major, minor: $0.minor + 1) } ?? SemanticVersion(major: 0, minor: 1)
-                if let newer, !(next < newer) || taken.contains(next) {
+            if let newer = newerOf[index] {
+                let candidate = olderOf[index].map { Self.nextMinor(after: $0) } ?? SemanticVersion(major: 0, minor: 1)
+                if let candidate, candidate < newer, !taken.contains(candidate) {
+                    next = candidate
+                } else {
                     next = SemanticVersion(major: newer.major, minor: newer.minor, patch: newer.patch, prerelease: [.alphanumeric("unreleased")])
                 }
+            } else {
+                next = newest.map { Self.nextMinor(after: $0) ?? SemanticVersion(major: $0.major, minor: $0.minor, patch: $0.patch,
+                                                                                 prerelease: [.alphanumeric("unreleased")]) }
+                    ?? SemanticVersion(major: 0, minor: 1)
             }
             taken.insert(next)
             changelog.releases[index].version = next.description
         }
+    }
+
+    /// The minor version after `version` (1.2.3 → 1.3.0); nil when its minor number is the largest there is.
+    private static func nextMinor(after version: SemanticVersion) -> SemanticVersion? {
+        let (minor, overflow) = version.minor.addingReportingOverflow(1)
+        return overflow ? nil : SemanticVersion(major: version.major, minor: minor)
     }
 
     /// Merges each release whose version an earlier heading has into that one (its changes after the first's),
