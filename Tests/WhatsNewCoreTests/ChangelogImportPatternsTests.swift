@@ -159,6 +159,21 @@ final class ChangelogImportPatternsTests: XCTestCase {
         try assertValidates(imported)
     }
 
+    func testAWordForAReleaseToComeIsTheWholeHeading() {
+        let imported = importing("""
+        ## Next steps
+
+        Read the guide.
+
+        ## [1.0.0] - 2026-01-01
+
+        - First.
+
+        """)
+        XCTAssertEqual(imported.versions, ["1.0.0"])
+        XCTAssertEqual(imported.codes("import-not-a-version").map { $0.range?.start.line }, [1])
+    }
+
     func testAStaleUnreleasedSectionStaysWhereItWas() throws {
         let imported = importing("""
         ## [8.9.0] - 2026-05-01

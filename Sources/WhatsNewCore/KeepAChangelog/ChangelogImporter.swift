@@ -1,11 +1,13 @@
 public import YAMLTree
 
-/// Reads a Keep a Changelog file into `ImportedChangelog` through cmark-gfm's tree (`MarkdownOutline`), never
-/// by matching patterns over the Markdown: a `##` heading is a release (`[1.2.0] - 2026-11-01`,
-/// `[Unreleased]`, `[YANKED]`; its link, defined at the bottom, gives the repository and the tag prefix), a
-/// `###` heading names the kind of the changes below it, and each bullet is a change (`ChangeBullet` splits
-/// it into title and subtitle). What it cannot map is reported as a warning at its line and column, and its
-/// text is kept where it can be (folded into a change, or a change of its own); it is never dropped unsaid.
+/// Reads a changelog into `ImportedChangelog` through cmark-gfm's tree (`MarkdownOutline`), never by matching
+/// patterns over the Markdown: a heading that starts with a version is a release (`ReleaseHeading`: `## [1.2.0] -
+/// 2026-11-01`, `# v1.2.0 (November 1, 2026)`, `### 1.2.0rc1`, `[Unreleased]`, `[YANKED]`; its link gives the
+/// repository and the tag prefix; a version SemVer does not read is mapped by `VersionSpelling` and kept as its
+/// tag), a heading below it names the kind of the changes after it (`SectionName`) and is kept as their section,
+/// and each bullet is a change (`ChangeBullet` splits it only at a bold lead-in). Two headings of one version
+/// are merged. What it cannot map is reported as a warning over the lines it covers, and its text is kept where
+/// it can be (folded into a change, or a change of its own); it is never dropped unsaid.
 public struct ChangelogImporter {
     public init() {}
 

@@ -78,6 +78,9 @@ struct ReleaseHeading: Sendable, Hashable {
                 index += 1
             }
         }
+        // A word for a release to come is the whole heading (`## master`, `## [Unreleased] - 2026-MM-DD`):
+        // `### Next steps` is a heading of its own.
+        if heading.spelling == nil, !heading.leftover.isEmpty { return nil }
         return heading
     }
 
