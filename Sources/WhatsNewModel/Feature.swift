@@ -10,6 +10,8 @@ public struct Feature: Sendable, Hashable {
     public var platforms: [String]
     /// What the change is (Keep a Changelog's group), when given.
     package var kind: FeatureKind?
+    /// The heading of the changelog section it is listed under (`section`, inline Markdown), when given.
+    package var section: String?
     package var location: SourceLocation?
 
     package init(id: String? = nil, idLocation: SourceLocation? = nil, image: Reference<Image>? = nil, title: LocalizedText,
@@ -27,7 +29,7 @@ public struct Feature: Sendable, Hashable {
     /// Equality of content, ignoring where it was written.
     public static func == (lhs: Feature, rhs: Feature) -> Bool {
         lhs.id == rhs.id && lhs.image == rhs.image && lhs.title == rhs.title && lhs.subtitle == rhs.subtitle
-            && lhs.platforms == rhs.platforms && lhs.kind == rhs.kind
+            && lhs.platforms == rhs.platforms && lhs.kind == rhs.kind && lhs.section == rhs.section
     }
 
     public func hash(into hasher: inout Hasher) {

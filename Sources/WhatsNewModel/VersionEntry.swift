@@ -14,6 +14,9 @@ public struct VersionEntry: Sendable {
     public var unreleased = false
     /// Pulled after its release (`yanked: true`): Keep a Changelog's `[YANKED]`.
     public var yanked = false
+    /// The version's git tag as the project writes it (`tag: 1.2.0rc1`, `v0.24`), when it is not `app.tagPrefix`
+    /// and the version: Keep a Changelog's heading and links use it.
+    package var tag: String?
     package var title: Title?
     public var features: [Feature]
     /// Where `features: []` was written (its key through its value), when the version lists no feature; nil

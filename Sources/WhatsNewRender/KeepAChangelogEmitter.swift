@@ -5,7 +5,8 @@ import WhatsNewModel
 /// the `# Changelog` title and its introduction (left out when `--release` selects one version), then per
 /// version a `## [1.2.0] - 2026-11-01` heading (`## [Unreleased]` for a version marked `unreleased`,
 /// ` [YANKED]` after a yanked one), its features without a `kind` first, then `### Added`, `### Changed`,
-/// `### Deprecated`, `### Removed`, `### Fixed` and `### Security` groups, one bullet per feature
+/// `### Deprecated`, `### Removed`, `### Fixed` and `### Security` groups (a feature's `section` heading
+/// instead, when it has one), one bullet per feature
 /// (`ChangeBullet`), and at the bottom the compare links when `app.repository` is on GitHub or GitLab
 /// (`CompareLinks`). Version titles, images, actions and platforms have no place in the format.
 package struct KeepAChangelogEmitter: Sendable {
@@ -46,7 +47,7 @@ package struct KeepAChangelogEmitter: Sendable {
         }
         for version in notes.versions {
             separate(&output)
-            append(version, renderer: renderer, texts: texts, to: &output)
+            append(version, tagPrefix: notes.tagPrefix, renderer: renderer, texts: texts, to: &output)
             output.flushIfFull()
         }
         let links = Self.links(notes)
@@ -59,17 +60,15 @@ package struct KeepAChangelogEmitter: Sendable {
         }
     }
 
-    /// A version: its heading, its features without a kind, then one group per kind.
-    private func append(_ version: ReleaseNotes.Version, renderer: MarkdownRenderer, texts: MarkdownTextCache,
+    /// A version: its heading, its features without a kind, then one group per section or kind (`groups`).
+    private func append(_ version: ReleaseNotes.Version, tagPrefix: String, renderer: MarkdownRenderer, texts: MarkdownTextCache,
                         to output: inout OutputBuffer) {
-        output += Self.heading(version)
+        output += Self.heading(version, tagPrefix: tagPrefix)
         output += "\n"
-        let groups: [(heading: String?, features: [ReleaseNotes.Feature])] =
-            [(nil, version.features.filter { $0.kind == nil })]
-            + FeatureKind.allCases.map { kind in (kind.heading, version.features.filter { $0.kind == kind }) }
-        for group in groups where !group.features.isEmpty {
+        for group in Self.groups(version.features) {
             if let heading = group.heading {
-                output += "\n### " + heading + "\n"
+                // A section is the user's inline Markdown; a kind's heading is plain words.
+                output += "\n" + renderer.heading(texts.text(parsing: heading).inlines, level: 3) + "\n"
             }
             output += "\n"
             for feature in group.features {
@@ -84,12 +83,28 @@ package struct KeepAChangelogEmitter: Sendable {
         }
     }
 
+    /// A version's label in its heading and link: its `tag` without the tag prefix (`1.2.0rc1` for the tag
+    /// `v1.2.0rc1`), else the version.
+    static func label(_ version: ReleaseNotes.Version, tagPrefix: String) -> String {
+        guard let tag = version.tag else { return version.displayVersion }
+        return !tagPrefix.isEmpty && tag.hasPrefix(tagPrefix) && tag.count > tagPrefix.count ? String(tag.dropFirst(tagPrefix.count)) : tag
+    }
+
     /// `## [1.2.0] - 2026-11-01`, `## [1.2.0]` without a date, `## [Unreleased]`; ` [YANKED]` after a yanked
-    /// release. (A version's text is digits, letters, `.`, `-` and `+`, and a date is digits and `-`: neither
-    /// needs escaping.)
-    package static func heading(_ version: ReleaseNotes.Version) -> String {
+    /// release; `## [1.2.0rc1]` for a version with a `tag`. (A version's text is digits, letters, `.`, `-` and
+    /// `+`, and a date is digits and `-`: neither needs escaping; a tag is escaped.)
+    static func heading(_ version: ReleaseNotes.Version, tagPrefix: String = "v") -> String {
         if version.unreleased { return "## [\(unreleasedLabel)]" }
-        var heading = "## [\(version.displayVersion)]"
+        var heading = "## ["
+        if version.tag == nil {
+            heading += version.displayVersion
+        } else {
+            // A tag is the user's text: escaped, as a link's label.
+            var bytes: [UInt8] = []
+            MarkdownRenderer().append(inlines: [.text(label(version, tagPrefix: tagPrefix))], insideBrackets: true, to: &bytes)
+            heading += String(decoding: bytes, as: UTF8.self)
+        }
+        heading += "]"
         if let date = version.date { heading += " - " + date }
         if version.yanked { heading += " [YANKED]" }
         return heading
@@ -102,10 +117,10 @@ package struct KeepAChangelogEmitter: Sendable {
         let renderer = MarkdownRenderer()
         var definitions: [String] = []
         let versions = notes.versions
-        let urls = links.urls(for: versions.map { ($0.displayVersion, $0.unreleased) })
+        let urls = links.urls(forTags: versions.map { ($0.tag ?? notes.tagPrefix + $0.displayVersion, $0.unreleased) })
         for (version, url) in zip(versions, urls) {
             guard let url else { continue }
-            let label = version.unreleased ? unreleasedLabel : version.displayVersion
+            let label = version.unreleased ? unreleasedLabel : Self.label(version, tagPrefix: notes.tagPrefix)
             if let definition = renderer.linkDefinition(label: label, destination: url) { definitions.append(definition) }
         }
         return definitions

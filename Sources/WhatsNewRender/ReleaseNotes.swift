@@ -132,6 +132,8 @@ public struct ReleaseNotes: Sendable {
         package var platforms: [String]
         /// Keep a Changelog's group of the change, when given.
         package var kind: FeatureKind?
+        /// The heading of its changelog section (`section`, inline Markdown), when given.
+        package var section: String?
 
         /// What the terminal and Markdown show before the title for its image (`.none` without one).
         package var imageLabel: Image.TextLabel {
@@ -204,6 +206,8 @@ public struct ReleaseNotes: Sendable {
         package var unreleased = false
         /// Pulled after its release (`yanked: true`).
         package var yanked = false
+        /// The git tag as written (`tag`), when it is not the tag prefix and the version.
+        package var tag: String?
         package var title: String
         package var titleColor: String?
         package var features: [Feature]
@@ -400,6 +404,7 @@ public struct ReleaseNotes: Sendable {
             version.build = entry.build
             version.unreleased = entry.unreleased
             version.yanked = entry.yanked
+            version.tag = entry.tag
             return version
         }
 
@@ -416,9 +421,11 @@ public struct ReleaseNotes: Sendable {
                                       languages: inout TextLanguages) -> Feature {
             let title = text(feature.title, .featureTitle(index), in: &languages)
             let image = self.image(feature.image, altFallback: title)
-            return Feature(id: feature.id, versionAnchor: anchor, index: index, image: image, title: title,
-                           subtitle: text(feature.subtitle, .featureSubtitle(index), in: &languages), platforms: feature.platforms,
-                           kind: feature.kind)
+            var resolved = Feature(id: feature.id, versionAnchor: anchor, index: index, image: image, title: title,
+                                   subtitle: text(feature.subtitle, .featureSubtitle(index), in: &languages), platforms: feature.platforms,
+                                   kind: feature.kind)
+            resolved.section = feature.section
+            return resolved
         }
 
         /// The image a feature's `image` or the app's `icon` refers to; `altFallback` when it has no alt text.

@@ -14,7 +14,7 @@ struct ImportCommand: ParsableCommand {
           $ whatsnew validate trails.yaml
           $ whatsnew compile trails.yaml -o CHANGES.md --markdown-style keepachangelog
 
-        Each '## [1.2.0] - 2026-11-01' heading becomes a version ('[Unreleased]' one marked 'unreleased: true', '[YANKED]' one 'yanked: true'), each bullet a feature whose 'kind' is its '### Added', '### Fixed', … section, and the compare links at the bottom 'app.repository' (and 'app.tagPrefix'). What has no place in a manifest is a warning at its line in the Markdown file, and its text is kept where it can be.
+        Each release heading becomes a version, as projects write them ('## [1.2.0] - 2026-11-01', '# v1.2.0 (November 1, 2026)', '### 1.2.0rc1 / 2026-10-20', 'name@1.2.0'; a heading such as '[Unreleased]' or 'master' one marked 'unreleased: true', '[YANKED]' one 'yanked: true'); a version that is not SemVer is mapped to one and kept as written in its 'tag'; two headings of one version are merged. Each bullet becomes a feature whose 'kind' its section names ('### Added', 'Fixes', 'Bug Fixes:', '🐛 Bug Fixes', …), and the heading links 'app.repository' (and 'app.tagPrefix') when every version had one. What has no place in a manifest is a warning over its lines in the Markdown file, and its text is kept where it can be.
 
         Exit codes: 0 written (warnings allowed), 1 no release heading found (or a warning under --strict), 64 a usage error, 74 an unreadable changelog or unwritable output.
         """

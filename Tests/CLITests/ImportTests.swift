@@ -10,8 +10,9 @@ import XCTest
 /// versions, dates, links, sections and bullet texts as the original, compared through cmark-gfm's tree.
 final class ImportTests: XCTestCase {
     private let fixtures = Paths.fixtures.appendingPathComponent("import")
-    /// The case whose round trip cannot give the original back (its warnings say why).
-    private let lossy = "messy"
+    /// The cases whose round trip cannot give the original back (their warnings say why, or sections are
+    /// renamed to Keep a Changelog's).
+    private let lossy: Set<String> = ["messy", "conventional", "paragraph-labels", "unreleased-and-duplicates", "levels"]
 
     func testEveryFixtureRoundTrips() throws {
         guard let cmark = CommandRunner.which("cmark-gfm") else { throw XCTSkip("cmark-gfm is not installed") }
@@ -43,7 +44,7 @@ final class ImportTests: XCTestCase {
         let original = try Self.records(String(contentsOf: changelog, encoding: .utf8), cmark: cmark)
         let written = try Self.records(compiled.stdout, cmark: cmark)
         XCTAssertGreaterThan(original.count, 2, name)
-        if name != lossy {
+        if !lossy.contains(name) {
             // Within a version, the groups follow Keep a Changelog's order, whatever the original's was.
             let original = Self.inKeepAChangelogOrder(original)
             XCTAssertEqual(written, original, "\(name):\n" + Golden.lineDiff(expected: original.joined(separator: "\n"), actual: written.joined(separator: "\n")))
@@ -66,7 +67,10 @@ final class ImportTests: XCTestCase {
         let again = try temporary.write("CHANGELOG.md", Array(compiled.stdout.utf8))
         let reimported = try CommandRunner.run(["import", again])
         XCTAssertEqual(reimported.status, 0, reimported.stderr)
-        XCTAssertEqual(reimported.stderr, "", name)
+        // (A version kept as its tag, `3.1.0.rc1`, is written back so and maps again with its warning; a section
+        // of no kind, `Highlights`, is written back under its heading, which names no kind again.)
+        let unexplained = Self.warnings(reimported.stderr, file: again).filter { !$0.hasSuffix(" import-version-mapped") && !$0.hasSuffix(" import-unknown-section") }
+        XCTAssertEqual(unexplained, [], "\(name): \(reimported.stderr)")
         XCTAssertEqual(reimported.stdout, try String(contentsOfFile: manifest, encoding: .utf8), name)
     }
 
@@ -264,15 +268,26 @@ final class ImportTests: XCTestCase {
         let document = try XMLDocument(xmlString: xml, options: [])
         var records: [String] = []
         var started = false
-        for block in document.rootElement()?.children ?? [] {
-            guard let block = block as? XMLElement else { continue }
+        let blocks = (document.rootElement()?.children ?? []).compactMap { $0 as? XMLElement }
+        // The releases' level: the first heading that starts with a version (or names the unreleased section);
+        // `##` in Keep a Changelog, `#` or `###` in other styles.
+        let releaseLevel = blocks.first { block in
+            guard block.localName == "heading" else { return false }
+            let words = (block.stringValue ?? "").split(whereSeparator: { " ()[]\t\n".contains($0) })
+            guard var first = words.first.map(String.init) else { return false }
+            if first.lowercased() == "version", words.count > 1 { first = String(words[1]) }
+            return first.first?.isNumber == true || (first.hasPrefix("v") && first.dropFirst().first?.isNumber == true)
+                || ["unreleased", "development", "master"].contains(first.lowercased())
+        }?.attribute(forName: "level")?.stringValue ?? "2"
+        for block in blocks {
             let level = block.attribute(forName: "level")?.stringValue
             switch block.localName {
-            case "heading" where level == "1":
-                continue
-            case "heading" where level == "2":
+            case "heading" where level == releaseLevel:
                 started = true
                 records.append(release(block))
+            case "heading" where Int(level ?? "") ?? 0 < Int(releaseLevel) ?? 2:
+                // The title; after the first release, a heading above the releases (a section that is not imported).
+                if started { records.append(release(block)) }
             case "heading":
                 if started { records.append("section " + collapsed(inline(block))) }
             case "list":

@@ -22,16 +22,18 @@ final class KeepAChangelogTests: XCTestCase {
 
     // MARK: ChangeBullet
 
-    func testABulletSplitsWhereJoiningGivesItBack() {
+    func testABulletSplitsOnlyAtABoldLeadIn() {
+        // A period also ends `e.g.`, `i.e.`, `v.` and `etc.`: a bullet is one change, split only where it has a clear title.
         let cases: [(bullet: String, title: String, subtitle: String)] = [
             ("**Offline maps**: download a region.", "Offline maps", "download a region."),
-            ("Fixed a crash. It happened on iPad only.", "Fixed a crash.", "It happened on iPad only."),
-            ("Use `--fast`! Runs twice as fast.", "Use `--fast`!", "Runs twice as fast."),
-            ("Sync, e.g. photos. Tracks too.", "Sync, e.g. photos.", "Tracks too."),
+            ("Fixed a crash. It happened on iPad only.", "Fixed a crash. It happened on iPad only.", ""),
+            ("Use `--fast`! Runs twice as fast.", "Use `--fast`! Runs twice as fast.", ""),
+            ("Sync (e.g. photos). Tracks too.", "Sync (e.g. photos). Tracks too.", ""),
+            ("Works with Xcode v. 16. And later.", "Works with Xcode v. 16. And later.", ""),
             ("One sentence only.", "One sentence only.", ""),
             ("Two spaces after.  Kept whole", "Two spaces after.  Kept whole", ""),
             ("**Note.** Bold that ends a sentence", "**Note.** Bold that ends a sentence", ""),
-            ("Version 1.2. See [the notes](https://example.com/a.b).", "Version 1.2.", "See [the notes](https://example.com/a.b)."),
+            ("Version 1.2. See [the notes](https://example.com/a.b).", "Version 1.2. See [the notes](https://example.com/a.b).", ""),
         ]
         for (bullet, title, subtitle) in cases {
             let split = ChangeBullet.split(inlines(bullet))

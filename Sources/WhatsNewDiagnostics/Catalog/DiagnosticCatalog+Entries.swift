@@ -79,12 +79,14 @@ package enum DiagnosticCode: String, CaseIterable, Sendable {
     case whatsnewkitPrerelease = "whatsnewkit-prerelease"
     case whatsnewkitRefsImagePath = "whatsnewkit-refs-image-path"
     case whatsnewkitTitleColor = "whatsnewkit-title-color"
+    case importDuplicateVersion = "import-duplicate-version"
     case importFolded = "import-folded"
     case importLinkDropped = "import-link-dropped"
     case importNoReleases = "import-no-releases"
     case importNotAVersion = "import-not-a-version"
     case importUnknownSection = "import-unknown-section"
     case importUnmapped = "import-unmapped"
+    case importVersionMapped = "import-version-mapped"
     case appcastNoItem = "appcast-no-item"
     case atomUndated = "atom-undated"
     case fastlaneOneVersion = "fastlane-one-version"
@@ -574,7 +576,7 @@ extension DiagnosticCatalog {
           |
         4 |     primaryActoin: { title: Got it }
           |     ^~~~~~~~~~~~~
-           = fix: known keys: version, date, build, title, features, primaryAction, secondaryAction, layout, unreleased, yanked
+           = fix: known keys: version, date, build, title, features, primaryAction, secondaryAction, layout, unreleased, yanked, tag
         1 error generated.
 
         Fix: Correct the key, or remove it.
@@ -1314,6 +1316,22 @@ extension DiagnosticCatalog {
         Fix: Give the title its colour in the app (`WhatsNew.Title(text:foregroundColor:)`), or leave
         `foregroundColor` out.
         """##),
+        Entry(code: .importDuplicateVersion, severity: .warning, summary: #"Two release headings name one version. A manifest holds each version once (`duplicate-version`), so the changes under the second heading are appended to the first's, in the order written, and the second heading's date, title and link are not imported."#,
+              documentation: ###"""
+        Two release headings name one version. A manifest holds each version once (`duplicate-version`), so the
+        changes under the second heading are appended to the first's, in the order written, and the second
+        heading's date, title and link are not imported.
+
+        $ whatsnew import docs/examples/diagnostics/import-duplicate-version.md -o /dev/null
+        docs/examples/diagnostics/import-duplicate-version.md:7:1: warning: version 1.2.0 has a heading at line 3 already, so the 1 change(s) under this one are merged into it [import-duplicate-version]
+          |
+        7 | ## [1.2.0] - 2026-11-01
+          | ^~~~~~~~~~~~~~~~~~~~~~~
+           = fix: give the release its own version, or merge the two sections by hand
+        1 warning generated.
+
+        Fix: Give the release its own version, or merge the two sections by hand.
+        """###),
         Entry(code: .importFolded, severity: .warning, summary: #"A bullet holds more than its first paragraph: a nested list, a second paragraph, a code block or a quote. A feature's text is one paragraph, so their text is appended to the bullet's (separated by spaces, the inline Markdown kept) and the bullet stays one feature."#,
               documentation: #"""
         A bullet holds more than its first paragraph: a nested list, a second paragraph, a code block or a
@@ -1373,17 +1391,18 @@ extension DiagnosticCatalog {
 
         Fix: Import a Keep a Changelog file, or add a release heading.
         """###),
-        Entry(code: .importNotAVersion, severity: .warning, summary: ###"A `##` heading (or a `#` heading after the first release) whose first word is not a version: `Older releases`, `2024`, `Version 7`. Its section is not imported, and each block in it is reported (`import-unmapped`)."###,
+        Entry(code: .importNotAVersion, severity: .warning, summary: ###"A heading above the releases' level (a `#` heading among `##` releases), or at their level where no release is open, whose first word is not a version: `Older releases`, `2024`, `Version 7.x`. Its section is not imported, and each block in it is reported (`import-unmapped`). (A heading at the releases' level right after a release, such as `## New Contributors`, is a section of that release instead.)"###,
               documentation: ###"""
-        A `##` heading (or a `#` heading after the first release) whose first word is not a version:
-        `Older releases`, `2024`, `Version 7`. Its section is not imported, and each block in it is reported
-        (`import-unmapped`).
+        A heading above the releases' level (a `#` heading among `##` releases), or at their level where no release
+        is open, whose first word is not a version: `Older releases`, `2024`, `Version 7.x`. Its section is not
+        imported, and each block in it is reported (`import-unmapped`). (A heading at the releases' level right after
+        a release, such as `## New Contributors`, is a section of that release instead.)
 
         $ whatsnew import docs/examples/diagnostics/import-not-a-version.md -o /dev/null
         docs/examples/diagnostics/import-not-a-version.md:5:1: warning: heading 'Older releases' names no version; expected '[1.2.0] - 2026-11-01' or '[Unreleased]', so the section under it is not imported [import-not-a-version]
           |
-        5 | ## Older releases
-          | ^~~~~~~~~~~~~~~~~
+        5 | # Older releases
+          | ^~~~~~~~~~~~~~~~
            = fix: write the version as MAJOR.MINOR.PATCH, e.g. '## [1.2.0] - 2026-11-01'
         docs/examples/diagnostics/import-not-a-version.md:7:1: warning: a list under a heading that is not a release is not imported [import-unmapped]
           |
@@ -1394,14 +1413,17 @@ extension DiagnosticCatalog {
 
         Fix: Write the version first, as `MAJOR.MINOR.PATCH` (`[1.2.0]`, `v1.2.0`, `1.2`), or move the text into a release.
         """###),
-        Entry(code: .importUnknownSection, severity: .warning, summary: ####"A `###` heading under a release is none of Keep a Changelog's (`Added`, `Changed`, `Deprecated`, `Removed`, `Fixed`, `Security`, in any case). Its bullets are imported as features without a `kind`, which `--markdown-style keepachangelog` lists before the groups; the heading itself is not kept."####,
+        Entry(code: .importUnknownSection, severity: .warning, summary: ##"A heading under a release is none of Keep a Changelog's (`Added`, `Changed`, `Deprecated`, `Removed`, `Fixed`, `Security`, in any case) nor a name of the import's table that means one (`Fixes`, `Bug Fixes`, `🐛 Bug Fixes`, `Features`, `Enhancements`, `Breaking Changes`, `Performance`, `Patch Changes`, …; the table is in [outputs.md](outputs.md#keep-a-changelog)). Its bullets are imported as features without a `kind`, with the heading as their `section`, which `--markdown-style keepachangelog` writes back as the heading of a group before Keep a Changelog's."##,
               documentation: ####"""
-        A `###` heading under a release is none of Keep a Changelog's (`Added`, `Changed`, `Deprecated`,
-        `Removed`, `Fixed`, `Security`, in any case). Its bullets are imported as features without a `kind`,
-        which `--markdown-style keepachangelog` lists before the groups; the heading itself is not kept.
+        A heading under a release is none of Keep a Changelog's (`Added`, `Changed`, `Deprecated`, `Removed`,
+        `Fixed`, `Security`, in any case) nor a name of the import's table that means one (`Fixes`, `Bug Fixes`,
+        `🐛 Bug Fixes`, `Features`, `Enhancements`, `Breaking Changes`, `Performance`, `Patch Changes`, …; the
+        table is in [outputs.md](outputs.md#keep-a-changelog)). Its bullets are imported as features without a
+        `kind`, with the heading as their `section`, which `--markdown-style keepachangelog` writes back as the
+        heading of a group before Keep a Changelog's.
 
         $ whatsnew import docs/examples/diagnostics/import-unknown-section.md -o /dev/null
-        docs/examples/diagnostics/import-unknown-section.md:3:1: warning: section 'Highlights' is none of Keep a Changelog's (Added, Changed, Deprecated, Removed, Fixed, Security); its bullets are imported without a kind [import-unknown-section]
+        docs/examples/diagnostics/import-unknown-section.md:3:1: warning: section 'Highlights' is none of Keep a Changelog's (Added, Changed, Deprecated, Removed, Fixed, Security) nor a name that means one (Fixes, Bug Fixes, Features, Breaking Changes, …); its bullets are imported without a kind, under their 'section' [import-unknown-section]
           |
         3 | ### Highlights
           | ^~~~~~~~~~~~~~
@@ -1410,24 +1432,45 @@ extension DiagnosticCatalog {
 
         Fix: Rename the section to one of Keep a Changelog's, or set each feature's `kind` after the import.
         """####),
-        Entry(code: .importUnmapped, severity: .warning, summary: ##"Text with no place in a manifest, or imported in another form: a paragraph, list or heading before the first release (other than the `# Changelog` title and Keep a Changelog's own introduction) or under a heading that names no version, an HTML block (a comment too), a thematic break, text in a release heading other than its date and `[YANKED]` (a date not written `YYYY-MM-DD`, say), a heading's link that is not a GitHub or GitLab compare or tag link, an empty bullet. A paragraph, code block or quote between a release's bullets is imported as a feature of its own, with this warning."##,
+        Entry(code: .importUnmapped, severity: .warning, summary: ##"Text with no place in a manifest, or imported in another form: a paragraph, list or heading before the first release (other than the `# Changelog` title and Keep a Changelog's own introduction) or under a heading that names no version, an HTML block (a comment too) or a paragraph of inline HTML only (an `<a name="…"></a>` anchor), a thematic break, a date in a release heading in no form the import reads (`1/11/2026`), a placeholder date (`2026-MM-DD`, imported as unreleased), other words of a release heading (imported as the version's `title`, which the style does not write back), a heading's link that is not a GitHub or GitLab compare or tag link, an empty bullet. A paragraph, code block or quote between a release's bullets is imported as a feature of its own, with this warning."##,
               documentation: ###"""
         Text with no place in a manifest, or imported in another form: a paragraph, list or heading before the
         first release (other than the `# Changelog` title and Keep a Changelog's own introduction) or under a
-        heading that names no version, an HTML block (a comment too), a thematic break, text in a release heading
-        other than its date and `[YANKED]` (a date not written `YYYY-MM-DD`, say), a heading's link that is not a
+        heading that names no version, an HTML block (a comment too) or a paragraph of inline HTML only (an
+        `<a name="…"></a>` anchor), a thematic break, a date in a release heading in no form the import reads
+        (`1/11/2026`), a placeholder date (`2026-MM-DD`, imported as unreleased), other words of a release heading
+        (imported as the version's `title`, which the style does not write back), a heading's link that is not a
         GitHub or GitLab compare or tag link, an empty bullet. A paragraph, code block or quote between a
         release's bullets is imported as a feature of its own, with this warning.
 
         $ whatsnew import docs/examples/diagnostics/import-unmapped.md -o /dev/null
-        docs/examples/diagnostics/import-unmapped.md:3:1: warning: '1 November 2026' in the heading of version 1.2.0 is not imported; expected a date YYYY-MM-DD [import-unmapped]
+        docs/examples/diagnostics/import-unmapped.md:3:1: warning: '1/11/2026' in the heading of version 1.2.0 is not imported; expected a date YYYY-MM-DD or 'November 1, 2026' [import-unmapped]
           |
-        3 | ## [1.2.0] - 1 November 2026
-          | ^~~~~~~~~~~~~~~~~~~~~~~~~~~~
+        3 | ## [1.2.0] - 1/11/2026
+          | ^~~~~~~~~~~~~~~~~~~~~~
            = fix: write the date as YYYY-MM-DD, e.g. '## [1.2.0] - 2026-11-01'
         1 warning generated.
 
         Fix: Move the text into a release's bullets, write dates as `YYYY-MM-DD`, or leave the text out.
+        """###),
+        Entry(code: .importVersionMapped, severity: .warning, summary: #"A release heading's version is not SemVer as written, so the import maps it to a SemVer version and keeps the version as written in the version's `tag` (the heading link's tag when it has one, else `v` and the version), which `--markdown-style keepachangelog` writes back in the heading and its links: Python's PEP 440 (`1.2.0rc1` → `1.2.0-rc.1`, `21.12b0` → `21.12.0-beta.0`, `2.0.0.dev1` → `2.0.0-dev.1`), RubyGems' (`3.6.0.beta2` → `3.6.0-beta.2`), two parts (`0.24` → `0.24.0`), a range (`3.45.0-v3.45.2` → `3.45.0`)."#,
+              documentation: ###"""
+        A release heading's version is not SemVer as written, so the import maps it to a SemVer version and keeps
+        the version as written in the version's `tag` (the heading link's tag when it has one, else `v` and the
+        version), which `--markdown-style keepachangelog` writes back in the heading and its links: Python's PEP 440
+        (`1.2.0rc1` → `1.2.0-rc.1`, `21.12b0` → `21.12.0-beta.0`, `2.0.0.dev1` → `2.0.0-dev.1`), RubyGems'
+        (`3.6.0.beta2` → `3.6.0-beta.2`), two parts (`0.24` → `0.24.0`), a range (`3.45.0-v3.45.2` → `3.45.0`).
+
+        $ whatsnew import docs/examples/diagnostics/import-version-mapped.md -o /dev/null
+        docs/examples/diagnostics/import-version-mapped.md:3:1: warning: '1.2.0rc1' is not a SemVer version, so it is read as 1.2.0-rc.1, and the version as written is kept as its 'tag', which the written-back heading and links use [import-version-mapped]
+          |
+        3 | ## [1.2.0rc1] - 2026-10-20
+          | ^~~~~~~~~~~~~~~~~~~~~~~~~~
+           = fix: nothing, if the tags are written so; else write the version as SemVer, MAJOR.MINOR.PATCH[-PRERELEASE]
+        1 warning generated.
+
+        Fix: Nothing, if the project's tags are written so; else write the version as SemVer,
+        `MAJOR.MINOR.PATCH[-PRERELEASE]`.
         """###),
         Entry(code: .appcastNoItem, severity: .warning, summary: #"`--into appcast.xml` fills the descriptions of the appcast's items, and a selected version has no item there (no item's `sparkle:shortVersionString`, nor its `sparkle:version` as the version's `build`, names it); its notes are not written. Nothing else changes, and a file with nothing to change is not written."#,
               documentation: #"""
@@ -1635,7 +1678,7 @@ extension DiagnosticCatalog {
           |
         4 |     colour: red
           |     ^~~~~~
-           = fix: known keys: version, date, build, title, features, primaryAction, secondaryAction, layout, unreleased, yanked
+           = fix: known keys: version, date, build, title, features, primaryAction, secondaryAction, layout, unreleased, yanked, tag
         whatsnew: note: 2 more errors not shown; expected at most 1 diagnostics (--max-diagnostics) [too-many-diagnostics]
            = fix: fix the ones shown and run again, or show more with --max-diagnostics N (0 shows every one)
         3 errors generated.

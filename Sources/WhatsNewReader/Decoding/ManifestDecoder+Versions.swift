@@ -3,8 +3,8 @@ import WhatsNewModel
 
 extension ManifestDecoder {
     static let versionKeys = ["version", "date", "build", "title", "features", "primaryAction", "secondaryAction", "layout",
-                              "unreleased", "yanked"]
-    static let featureKeys = ["id", "image", "title", "subtitle", "platforms", "kind"]
+                              "unreleased", "yanked", "tag"]
+    static let featureKeys = ["id", "image", "title", "subtitle", "platforms", "kind", "section"]
 
     /// A version entry; nil when the node is not a mapping. An entry whose version is missing or invalid is
     /// kept with `hasVersion` false, so that the rest of it is still checked. In a WhatsNewKit document
@@ -53,6 +53,13 @@ extension ManifestDecoder {
         entry.build = fields["build"].flatMap { decodeBuild($0, context: context) }
         entry.unreleased = fields["unreleased"].flatMap { context.bool($0, for: "unreleased") } ?? false
         entry.yanked = fields["yanked"].flatMap { context.bool($0, for: "yanked") } ?? false
+        entry.tag = fields["tag"].flatMap { node -> String? in
+            guard let scalar = node.scalar, scalar.kind == .string else {
+                context.typeMismatch(node, expected: "a string (the version's git tag)", for: "tag")
+                return nil
+            }
+            return scalar.text
+        }
         return entry
     }
 
@@ -106,7 +113,9 @@ extension ManifestDecoder {
         let kind = fields["kind"].flatMap { context.oneOf($0, for: "kind", as: FeatureKind.self) }
         // A feature without a readable title or subtitle is kept, for the checks of the rest of it (a subtitle
         // not written is `absent` too: a one-line change, which every output shows without one).
-        return Feature(id: id, idLocation: idNode.map(context.location), image: image, title: title ?? .absent, subtitle: subtitle ?? .absent,
-                       platforms: platforms, kind: kind, location: context.location(node))
+        var feature = Feature(id: id, idLocation: idNode.map(context.location), image: image, title: title ?? .absent, subtitle: subtitle ?? .absent,
+                              platforms: platforms, kind: kind, location: context.location(node))
+        feature.section = fields["section"].flatMap { context.string($0, for: "section") }
+        return feature
     }
 }

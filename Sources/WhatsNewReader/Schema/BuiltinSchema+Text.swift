@@ -351,6 +351,14 @@ extension BuiltinSchema {
           "description": "The version was pulled after its release: `--markdown-style keepachangelog` marks its heading `[YANKED]`.",
           "type": "boolean",
           "default": false
+        },
+        "tag": {
+          "title": "Git tag",
+          "description": "The version's git tag as the project writes it, when it is not `app.tagPrefix` followed by the version (`1.2.0rc1` for the version `1.2.0-rc.1`, `0.24` for `0.24.0`): `--markdown-style keepachangelog` writes the heading with it (without the tag prefix) and links to it. `whatsnew import` sets it for a version it had to map to SemVer.",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "examples": ["1.2.0rc1", "v0.24", "mermaid@11.14.0"]
         }
       }
     },
@@ -436,6 +444,13 @@ extension BuiltinSchema {
           "description": "What the change is, as Keep a Changelog groups changes: `--markdown-style keepachangelog` lists the feature under `### Added`, `### Changed`, and so on.",
           "type": "string",
           "enum": ["added", "changed", "deprecated", "removed", "fixed", "security"]
+        },
+        "section": {
+          "title": "Section heading",
+          "description": "The heading of the changelog section the change is listed under, as the project writes it (inline Markdown: `Bug Fixes`, `🐛 Fixes`, `Highlights`): `--markdown-style keepachangelog` groups the features by it instead of by their `kind`'s heading (features of one `kind` still follow Keep a Changelog's order; those without a `kind` come first). `whatsnew import` sets it when a section's name is not Keep a Changelog's.",
+          "type": "string",
+          "minLength": 1,
+          "examples": ["Bug Fixes", "Highlights"]
         }
       }
     },

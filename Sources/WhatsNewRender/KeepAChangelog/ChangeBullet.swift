@@ -2,7 +2,7 @@ import Markdown
 
 /// How a Keep a Changelog bullet and a feature's title and subtitle map onto each other, both ways: the
 /// emitter joins them with `bullet(title:subtitle:)`, and the importer splits a bullet with `split(_:)` only
-/// where joining the parts gives the same content back.
+/// at a bold lead-in (`**title**: rest`), where joining the parts gives the same content back.
 ///
 /// - no subtitle: the bullet is the title;
 /// - a title that ends a sentence (`.`, `!`, `?`): the title, a space, the subtitle ("Fixed X. It did Y.");
@@ -17,11 +17,12 @@ package enum ChangeBullet {
         return normalized([.strong(MarkdownEmitter.withoutStrong(title)), .text(": ")] + subtitle)
     }
 
-    /// A bullet's title and subtitle: `**title**: rest`, else the first sentence and the rest, else the
-    /// whole bullet as the title (and no subtitle).
+    /// A bullet's title and subtitle: `**title**: rest` (a clear title), else the whole bullet as the title
+    /// (and no subtitle). A bullet is not split at its first sentence's end: a period also ends `e.g.`, `i.e.`,
+    /// `v.` and `etc.`, and a title cut there reads wrong.
     package static func split(_ content: [MarkdownInline]) -> (title: [MarkdownInline], subtitle: [MarkdownInline]) {
         let inlines = normalized(content)
-        for candidate in [splitAtStrongLabel(inlines)] + sentenceSplits(inlines) {
+        for candidate in [splitAtStrongLabel(inlines)] {
             guard let candidate, !candidate.title.isEmpty, !candidate.subtitle.isEmpty else { continue }
             if bullet(title: candidate.title, subtitle: candidate.subtitle) == inlines { return candidate }
         }
@@ -66,25 +67,5 @@ package enum ChangeBullet {
         }
         let rest = String(text.dropFirst(2))
         return (label, normalized((rest.isEmpty ? [] : [.text(rest)]) + inlines[2...]))
-    }
-
-    /// Every split after `. `, `! ` or `? ` in top-level text where what follows does not start in lower case
-    /// ("e.g. this" is not a sentence's end), first to last.
-    private static func sentenceSplits(_ inlines: [MarkdownInline]) -> [(title: [MarkdownInline], subtitle: [MarkdownInline])?] {
-        var splits: [(title: [MarkdownInline], subtitle: [MarkdownInline])?] = []
-        for (position, inline) in inlines.enumerated() {
-            guard case .text(let text) = inline else { continue }
-            let characters = Array(text)
-            for index in characters.indices.dropLast() where ".!?".contains(characters[index]) && characters[index + 1] == " " {
-                let after = index + 2 < characters.count ? characters[index + 2] : nil
-                if let after, after.isLowercase || after == " " { continue }
-                let head = String(characters[...index])
-                let tail = index + 2 < characters.count ? String(characters[(index + 2)...]) : ""
-                let title = normalized(Array(inlines[..<position]) + [.text(head)])
-                let subtitle = normalized((tail.isEmpty ? [] : [.text(tail)]) + inlines[(position + 1)...])
-                splits.append((title, subtitle))
-            }
-        }
-        return splits
     }
 }

@@ -4,12 +4,14 @@ import WhatsNewDiagnostics
 import WhatsNewModel
 import WhatsNewText
 
-/// Reads a Keep a Changelog file into `ImportedChangelog` through cmark-gfm's tree (`MarkdownOutline`), never
-/// by matching patterns over the Markdown: a `##` heading is a release (`[1.2.0] - 2026-11-01`,
-/// `[Unreleased]`, `[YANKED]`; its link, defined at the bottom, gives the repository and the tag prefix), a
-/// `###` heading names the kind of the changes below it, and each bullet is a change (`ChangeBullet` splits
-/// it into title and subtitle). What it cannot map is reported as a warning at its line and column, and its
-/// text is kept where it can be (folded into a change, or a change of its own); it is never dropped unsaid.
+/// Reads a changelog into `ImportedChangelog` through cmark-gfm's tree (`MarkdownOutline`), never by matching
+/// patterns over the Markdown: a heading that starts with a version is a release (`ReleaseHeading`: `## [1.2.0] -
+/// 2026-11-01`, `# v1.2.0 (November 1, 2026)`, `### 1.2.0rc1`, `[Unreleased]`, `[YANKED]`; its link gives the
+/// repository and the tag prefix; a version SemVer does not read is mapped by `VersionSpelling` and kept as its
+/// tag), a heading below it names the kind of the changes after it (`SectionName`) and is kept as their section,
+/// and each bullet is a change (`ChangeBullet` splits it only at a bold lead-in). Two headings of one version
+/// are merged. What it cannot map is reported as a warning over the lines it covers, and its text is kept where
+/// it can be (folded into a change, or a change of its own); it is never dropped unsaid.
 package struct ChangelogImporter {
     package init() {}
 
@@ -65,8 +67,14 @@ private struct Reader {
     /// Whether a release heading was seen (text after it belongs to some release, or to a skipped section).
     var seenRelease = false
     var kind: FeatureKind?
+    /// The heading of the section being read (inline Markdown), when it is not its kind's own.
+    var section: String?
+    /// The heading level of the releases (`#` in some files, `###` in others); a deeper heading is a section.
+    var releaseLevel: Int?
     /// The repository and tag prefix of the first link that told them.
     var linked: (repository: String, tagPrefix: String)?
+    /// What an `[Unreleased]` heading's link suggests, used when no release's link tells.
+    var unreleasedLinked: (repository: String, tagPrefix: String)?
     /// Each release heading's link: the release's index, its label and URL, and where the heading is.
     var headingLinks: [(release: Int, label: String, url: String, line: Int, column: Int)] = []
 
@@ -101,10 +109,43 @@ private struct Reader {
                 outside(located, what: Self.name(of: located.block))
                 return
             }
-            warn(.importUnmapped, "\(Self.name(of: located.block)) between the bullets of version \(release?.version ?? "") is imported as a change of its own",
+            if case .paragraph(let inlines) = located.block, label(inlines) { return }
+            if case .paragraph(let inlines) = located.block, inlines.allSatisfy(Self.isMarkup) {
+                // `<a name="1.2.0"></a>` before the next heading: an anchor, no text.
+                let html = inlines.compactMap { inline -> String? in if case .html(let html) = inline { return html } else { return nil } }.joined()
+                warn(.importUnmapped, "HTML '\(html)' has no text and no place in a manifest, so it is not imported", at: located,
+                     fix: "leave it out")
+                return
+            }
+            warn(.importUnmapped, "\(Self.name(of: located.block)) between the bullets of \(release?.numbered == true ? "the unreleased section" : "version " + (release?.version ?? "")) is imported as a change of its own",
                  at: located, fix: "write it as a bullet")
             addChange(Self.inlines(of: [located.block]))
         }
+    }
+
+    /// Reads a paragraph that names a section (`Bug Fixes:`, `**Deprecations**:`, `**ENHANCEMENTS:**`) into the kind
+    /// of the bullets after it, or a paragraph that is only a date (`_2026-06-08_`) right under a heading without
+    /// one into the release's date; false for any other paragraph.
+    private mutating func label(_ inlines: [MarkdownInline]) -> Bool {
+        let text = Self.plain(inlines)
+        if release?.date == nil, release?.changes.isEmpty == true, let (date, count) = HeadingDate.read(text.split(separator: " ").map(String.init), at: 0),
+           count == text.split(separator: " ").count {
+            release?.date = date
+            return true
+        }
+        guard text.hasSuffix(":") || inlines.count == 1, text.split(separator: " ").count <= 4, !text.contains("."),
+              let known = SectionName.kind(of: text) else { return false }
+        if inlines.count == 1 {
+            switch inlines[0] {
+            case .strong, .emphasis: break
+            default: guard text.hasSuffix(":") else { return false }
+            }
+        }
+        kind = known
+        var name = Substring(text)
+        while let last = name.last, last == ":" || last == " " { name = name.dropLast() }
+        section = name == known.heading ? nil : String(name)
+        return true
     }
 
     /// Text before the first release, or in a section that is skipped.
@@ -116,99 +157,91 @@ private struct Reader {
 
     private mutating func heading(level: Int, _ inlines: [MarkdownInline], at located: MarkdownOutline.Block) {
         let text = Self.plain(inlines)
-        if level <= 2, let (heading, destination) = releaseHeading(inlines, at: located) {
+        // A release: a version heading at levels 1 to 4 (`#### 1.12.2` under a `### 1.12.x` series), or a word
+        // for a release to come (`### Development`) no deeper than the releases around it. Under a release, a
+        // deeper heading is a release only when it is nothing but a version and a date (`### 2.0 regressions`
+        // is a section).
+        if level <= 4, let parsed = ReleaseHeading.read(inlines), parsed.spelling != nil || level <= (releaseLevel ?? 3),
+           release == nil || level <= (releaseLevel ?? level) || (parsed.spelling != nil && parsed.leftover.isEmpty) {
             finishRelease()
             seenRelease = true
             kind = nil
+            section = nil
+            releaseLevel = level
+            let heading = release(parsed, text: text, at: located)
             release = heading
-            if let destination {
+            if let destination = parsed.destination {
                 headingLinks.append((changelog.releases.count, heading.unreleased ? KeepAChangelogEmitter.unreleasedLabel : heading.version,
                                      destination, located.line, located.column))
             }
             return
         }
-        switch level {
-        case 1 where !seenRelease && (text.lowercased() == "changelog" || text.lowercased() == "change log"):
-            return
-        case 1, 2:
+        // A heading above the releases' level ends the release; one at their level ends it only when it is
+        // the file's title or no release is open (`## New Contributors` after a release's groups is a section
+        // of that release, reported as any section whose name means no kind).
+        let boundary = releaseLevel ?? 2
+        if level < boundary || (level == boundary && release == nil) || (level == 1 && !seenRelease) {
+            if level == 1, !seenRelease, Self.titles.contains(text.lowercased()) { return }
             finishRelease()
-            if seenRelease || level == 2 {
+            if seenRelease || level >= 2 {
                 seenRelease = true
                 warn(.importNotAVersion, "heading '\(text)' names no version; expected '[1.2.0] - 2026-11-01' or '[Unreleased]', so the section under it is not imported",
                      at: located, fix: "write the version as MAJOR.MINOR.PATCH, e.g. '## [1.2.0] - 2026-11-01'")
             } else {
                 warn(.importUnmapped, "title '\(text)' is not imported (the Keep a Changelog title is 'Changelog')", at: located, fix: nil)
             }
-        default:
-            guard release != nil else {
-                outside(located, what: "heading '\(text)'")
-                return
-            }
-            if let known = FeatureKind(heading: text) {
-                kind = known
-            } else {
-                kind = nil
-                let names = FeatureKind.allCases.map(\.heading).joined(separator: ", ")
-                warn(.importUnknownSection, "section '\(text)' is none of Keep a Changelog's (\(names)); its bullets are imported without a kind",
-                     at: located, fix: "rename the section to one of \(names)" + Suggestion.phrase(for: text, in: FeatureKind.allCases.map(\.heading)))
-            }
+            return
+        }
+        guard release != nil else {
+            outside(located, what: "heading '\(text)'")
+            return
+        }
+        kind = SectionName.kind(of: text)
+        section = text == kind?.heading ? nil : renderer.render(inlines: ChangeBullet.normalized(inlines))
+        if kind == nil {
+            let names = FeatureKind.allCases.map(\.heading).joined(separator: ", ")
+            warn(.importUnknownSection, "section '\(text)' is none of Keep a Changelog's (\(names)) nor a name that means one (Fixes, Bug Fixes, Features, Breaking Changes, …); its bullets are imported without a kind, under their 'section'",
+                 at: located, fix: "rename the section to one of \(names)" + Suggestion.phrase(for: text, in: FeatureKind.allCases.map(\.heading)))
         }
     }
 
-    /// A release heading's version, date and `[YANKED]`, and its link's URL; nil when its first word is not a version.
-    private mutating func releaseHeading(_ inlines: [MarkdownInline], at located: MarkdownOutline.Block)
-        -> (ImportedChangelog.Release, String?)? {
-        // The label: a link's text (`[1.2.0]` with a definition at the bottom), else the first word.
-        var label: String
-        var rest: String
-        var destination: String?
-        if case .link(let url, _, let children)? = inlines.first {
-            label = Self.plain(children)
-            rest = Self.plain(Array(inlines.dropFirst()))
-            destination = url
-        } else {
-            let text = Self.plain(inlines)
-            if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
-                label = String(text[text.index(after: text.startIndex)..<close])
-                rest = String(text[text.index(after: close)...])
+    /// The titles a changelog starts with, not imported and not reported.
+    static let titles: Set<String> = ["changelog", "change log", "changes", "release notes", "history", "news", "changelog.md"]
+
+    /// The release a heading opens, with a warning for each part of it the manifest takes in another form.
+    private mutating func release(_ parsed: ReleaseHeading, text: String, at located: MarkdownOutline.Block) -> ImportedChangelog.Release {
+        var release = ImportedChangelog.Release(version: parsed.spelling?.version ?? "")
+        release.line = located.line
+        release.unreleased = parsed.unreleased
+        release.numbered = parsed.spelling == nil
+        release.yanked = parsed.yanked
+        release.date = parsed.date
+        release.written = parsed.written
+        if let destination = parsed.destination, let tag = CompareLinks.parse(destination)?.tag, tag != "HEAD" { release.linkTag = tag }
+        let name = release.numbered ? "'\(text)'" : "version " + release.version
+        if let note = parsed.spelling?.note {
+            warn(.importVersionMapped, note + ", and the version as written is kept as its 'tag', which the written-back heading and links use", at: located,
+                 fix: "nothing, if the tags are written so; else write the version as SemVer, MAJOR.MINOR.PATCH[-PRERELEASE]")
+        }
+        if let placeholder = parsed.placeholderDate {
+            warn(.importUnmapped, "'\(placeholder)' in the heading of \(name) is a placeholder, not a date, so the version is imported as unreleased",
+                 at: located, fix: "write the date as YYYY-MM-DD when the version is released")
+        }
+        if !parsed.leftover.isEmpty {
+            let words = parsed.leftover.joined(separator: " ")
+            if parsed.leftover.contains(where: { $0.contains(where: \.isNumber) }) {
+                warn(.importUnmapped, "'\(words)' in the heading of \(name) is not imported; expected a date YYYY-MM-DD or 'November 1, 2026'",
+                     at: located, fix: "write the date as YYYY-MM-DD, e.g. '## [1.2.0] - 2026-11-01'")
             } else {
-                label = String(text.prefix { $0 != " " })
-                rest = String(text.dropFirst(label.count))
+                release.title = words
+                warn(.importUnmapped, "'\(words)' in the heading of \(name) is imported as the version's title, which --markdown-style keepachangelog does not write back",
+                     at: located, fix: "leave the title in the manifest for the other outputs, or move the text into a bullet")
             }
         }
-        label = Self.trimmed(label)
-        var release = ImportedChangelog.Release(version: "")
-        if label.lowercased() == KeepAChangelogEmitter.unreleasedLabel.lowercased() {
-            release.unreleased = true
-        } else {
-            var number = label
-            if number.hasPrefix("v") || number.hasPrefix("V") { number.removeFirst() }
-            while let last = number.last, last == ":" || last == "," { number.removeLast() }
-            guard case .success(let version) = SemanticVersion.parse(number) else { return nil }
-            release.version = version.displayDescription
+        if let destination = parsed.destination {
+            link(destination, label: release.numbered ? KeepAChangelogEmitter.unreleasedLabel : parsed.written, release: release, at: located)
         }
-        // The rest: separators, a date, `[YANKED]`; anything else is reported.
-        var leftover: [String] = []
-        for word in rest.split(whereSeparator: { $0 == " " || $0 == "(" || $0 == ")" || $0 == "[" || $0 == "]" || $0 == "," }) {
-            let word = String(word)
-            if word == "-" || word == "—" || word == "–" || word == "/" { continue }
-            if word.uppercased() == "YANKED" {
-                release.yanked = true
-            } else if release.date == nil, VersionEntry.isISODate(word) {
-                release.date = word
-            } else {
-                leftover.append(word)
-            }
-        }
-        if !leftover.isEmpty {
-            let text = leftover.joined(separator: " ")
-            let isDate = text.contains(where: \.isNumber)
-            warn(.importUnmapped, "'\(text)' in the heading of \(release.unreleased ? "[Unreleased]" : "version " + release.version) is not imported"
-                    + (isDate ? "; expected a date YYYY-MM-DD" : ""),
-                 at: located, fix: isDate ? "write the date as YYYY-MM-DD, e.g. '## [1.2.0] - 2026-11-01'" : "move the text into a bullet")
-        }
-        if let destination { link(destination, label: label, release: release, at: located) }
-        return (release, destination)
+        return release
     }
 
     /// Learns the repository and the tag prefix from a heading's link.
@@ -219,10 +252,12 @@ private struct Reader {
             return
         }
         guard linked == nil else { return }
-        if release.unreleased {
-            // `…/compare/v1.2.0...HEAD`: the prefix is not known until a release's link tells it.
-            if parsed.tag == "HEAD", let older = parsed.olderTag, let version = ChangelogImporter.versionSuffix(of: older) {
-                linked = (parsed.repository, String(older.dropLast(version.count)))
+        if release.numbered {
+            // `…/compare/v1.2.0...HEAD`: a guess at the prefix, taken only when no release's link tells it (the
+            // older tag may be a version SemVer does not read, `2.1.0rc2`, whose longest parsing suffix is `2`).
+            if parsed.tag == "HEAD", let older = parsed.olderTag, let version = ChangelogImporter.versionSuffix(of: older),
+               version.prefix(while: { $0 != "-" && $0 != "+" }).count(where: { $0 == "." }) == 2 {
+                unreleasedLinked = (parsed.repository, String(older.dropLast(version.count)))
             }
             return
         }
@@ -241,7 +276,7 @@ private struct Reader {
             let what = blocks.map(Self.name(of:)).joined(separator: ", ")
             let line = place.blocks.dropFirst(item.count - blocks.count).first.map { ($0.line, $0.column) } ?? (place.line, place.column)
             warn(.importFolded, "\(what) inside a bullet cannot be a change's text, so it is folded into the bullet's text",
-                 line: line.0, column: line.1, fix: "write the bullet as one paragraph, or make each nested bullet a change of its own")
+                 line: line.0, column: line.1, endLine: place.blocks.last?.contentLines.upperBound, fix: "write the bullet as one paragraph, or make each nested bullet a change of its own")
             inlines = ChangeBullet.normalized(inlines) + [.text(" ")] + Self.inlines(of: blocks)
         }
         guard !ChangeBullet.normalized(inlines).isEmpty else {
@@ -254,7 +289,7 @@ private struct Reader {
     private mutating func addChange(_ inlines: [MarkdownInline]) {
         let (title, subtitle) = ChangeBullet.split(inlines)
         release?.changes.append(ImportedChangelog.Change(title: renderer.render(inlines: title), subtitle: renderer.render(inlines: subtitle),
-                                                         kind: kind))
+                                                         kind: kind, section: section))
     }
 
     private mutating func finishRelease() {
@@ -270,19 +305,124 @@ private struct Reader {
                                      file: file, range: nil, fix: "import a Keep a Changelog file"))
             return nil
         }
-        // `[Unreleased]` gets the minor version after the newest release (0.1.0 when there is none): a patch
-        // version would be a patch without its .0 release (`unreachable-patch`).
-        let released = changelog.releases.filter { !$0.unreleased }.compactMap { try? SemanticVersion.parse($0.version).get() }
-        let next = released.max().map { SemanticVersion(major: $0.major, minor: $0.minor + 1) } ?? SemanticVersion(major: 0, minor: 1)
-        for index in changelog.releases.indices where changelog.releases[index].unreleased {
-            changelog.releases[index].version = next.description
+        numberUnreleased()
+        mergeDuplicates()
+        if linked == nil { linked = unreleasedLinked }
+        for index in changelog.releases.indices where !changelog.releases[index].written.isEmpty {
+            let release = changelog.releases[index]
+            var number = Substring(release.written)
+            if number.first == "v" || number.first == "V" { number = number.dropFirst() }
+            guard number != release.version else { continue }
+            changelog.releases[index].tag = release.linkTag ?? (number.contains("@") ? String(number) : (linked?.tagPrefix ?? "v") + number)
         }
-        if let linked {
-            changelog.repository = linked.repository
-            if linked.tagPrefix != "v" { changelog.tagPrefix = linked.tagPrefix }
+        // The links are written back from the repository and the tag prefix for every version: only when each
+        // version the style links had a link in its heading, else the style would invent the others.
+        if let linked, let links = CompareLinks(repository: linked.repository, tagPrefix: linked.tagPrefix) {
+            let linkedReleases = Set(headingLinks.map(\.release))
+            let written = zip(emitterOrder, links.urls(forTags: emitterOrder.map { tag(of: $0, prefix: linked.tagPrefix) }))
+            if written.allSatisfy({ $0.1 == nil || linkedReleases.contains($0.0) }) {
+                changelog.repository = linked.repository
+                if linked.tagPrefix != "v" { changelog.tagPrefix = linked.tagPrefix }
+            } else {
+                self.linked = nil
+            }
         }
         unreproducedHeadingLinks()
         return changelog
+    }
+
+    /// A release's tag as the emitter links it, and whether it is unreleased.
+    private func tag(of index: Int, prefix: String) -> (tag: String, unreleased: Bool) {
+        let release = changelog.releases[index]
+        return (release.tag ?? prefix + release.version, release.unreleased)
+    }
+
+    /// The releases' indices in the emitter's order: newest first, as compiling sorts the versions.
+    private var emitterOrder: [Int] {
+        changelog.releases.indices.sorted { left, right in
+            let (a, b) = (SemanticVersion(changelog.releases[left].version), SemanticVersion(changelog.releases[right].version))
+            if let a, let b, a != b { return a > b }
+            return left < right
+        }
+    }
+
+    /// Numbers each release whose heading names no version (`[Unreleased]`, `master`, `[Next]`) so that it sorts
+    /// where it was written: at the top, the minor version after the newest release (0.1.0 when there is none; a
+    /// patch version would be a patch without its .0 release, `unreachable-patch`); between two releases, the
+    /// minor version after the older one when that is below the newer one, else the newer one's pre-release
+    /// `-unreleased`.
+    private mutating func numberUnreleased() {
+        // Each release's version, and the nearest released one above and below each, in two passes: a file of
+        // many headings without a number is read in linear time.
+        let versions = changelog.releases.map { $0.numbered ? nil : SemanticVersion($0.version) }
+        guard versions.contains(nil) else { return }
+        var newerOf: [SemanticVersion?] = []
+        var newer: SemanticVersion?
+        for version in versions {
+            newerOf.append(newer)
+            if let version { newer = version }
+        }
+        var olderOf = [SemanticVersion?](repeating: nil, count: versions.count)
+        var older: SemanticVersion?
+        for index in versions.indices.reversed() {
+            olderOf[index] = older
+            if let version = versions[index] { older = version }
+        }
+        let newest = versions.compactMap { $0 }.max()
+        var taken = Set(versions.compactMap { $0 })
+        for index in changelog.releases.indices where changelog.releases[index].numbered {
+            var next: SemanticVersion
+            if let newer = newerOf[index] {
+                let candidate = olderOf[index].map { Self.nextMinor(after: $0) } ?? SemanticVersion(major: 0, minor: 1)
+                if let candidate, candidate < newer, !taken.contains(candidate) {
+                    next = candidate
+                } else {
+                    next = SemanticVersion(major: newer.major, minor: newer.minor, patch: newer.patch, prerelease: [.alphanumeric("unreleased")])
+                }
+            } else {
+                next = newest.map { Self.nextMinor(after: $0) ?? SemanticVersion(major: $0.major, minor: $0.minor, patch: $0.patch,
+                                                                                 prerelease: [.alphanumeric("unreleased")]) }
+                    ?? SemanticVersion(major: 0, minor: 1)
+            }
+            taken.insert(next)
+            changelog.releases[index].version = next.description
+        }
+    }
+
+    /// The minor version after `version` (1.2.3 → 1.3.0); nil when its minor number is the largest there is.
+    private static func nextMinor(after version: SemanticVersion) -> SemanticVersion? {
+        let (minor, overflow) = version.minor.addingReportingOverflow(1)
+        return overflow ? nil : SemanticVersion(major: version.major, minor: minor)
+    }
+
+    /// Merges each release whose version an earlier heading has into that one (its changes after the first's),
+    /// with a warning at the later heading naming the earlier one's line: a manifest holds a version once.
+    private mutating func mergeDuplicates() {
+        var first: [SemanticVersion: Int] = [:]
+        var kept: [ImportedChangelog.Release] = []
+        // Where each release went, for the heading links (a merged heading's link is dropped with it).
+        var moved: [Int: Int] = [:]
+        for (index, release) in changelog.releases.enumerated() {
+            guard let version = SemanticVersion(release.version), let earlier = first[version] else {
+                if let version = SemanticVersion(release.version) { first[version] = kept.count }
+                moved[index] = kept.count
+                kept.append(release)
+                continue
+            }
+            warn(.importDuplicateVersion, "version \(release.version) has a heading at line \(kept[earlier].line) already, so the \(release.changes.count) change(s) under this one are merged into it",
+                 line: release.line, column: 1, fix: "give the release its own version, or merge the two sections by hand")
+            kept[earlier].changes += release.changes
+            kept[earlier].yanked = kept[earlier].yanked || release.yanked
+            if kept[earlier].date == nil { kept[earlier].date = release.date }
+            if kept[earlier].title == nil { kept[earlier].title = release.title }
+        }
+        changelog.releases = kept
+        headingLinks = headingLinks.compactMap { link in
+            guard let index = moved[link.release] else { return nil }
+            var link = link
+            link.release = index
+            return link
+        }
     }
 
     /// Reports each heading link that `--markdown-style keepachangelog` would not write back: the style
@@ -290,20 +430,15 @@ private struct Reader {
     /// (A link that is no compare or tag link at all was reported where it was read.)
     private func unreproducedHeadingLinks() {
         let links = linked.flatMap { CompareLinks(repository: $0.repository, tagPrefix: $0.tagPrefix) }
-        // The emitter's order: newest first, as compiling sorts the versions.
-        let order = changelog.releases.indices.sorted { left, right in
-            let (a, b) = (SemanticVersion(changelog.releases[left].version), SemanticVersion(changelog.releases[right].version))
-            if let a, let b, a != b { return a > b }
-            return left < right
-        }
+        let order = emitterOrder
         var expected: [Int: String] = [:]
         if let links {
-            let urls = links.urls(for: order.map { (changelog.releases[$0].version, changelog.releases[$0].unreleased) })
+            let urls = links.urls(forTags: order.map { tag(of: $0, prefix: links.tagPrefix) })
             for (index, url) in zip(order, urls) { expected[index] = url }
         }
         for link in headingLinks where CompareLinks.parse(link.url) != nil && expected[link.release] != link.url {
             let written = expected[link.release].map { "the link it writes is \($0)" }
-                ?? "it writes no link for it without a GitHub or GitLab repository whose tags end with the version"
+                ?? "it writes no link, since not every version's heading has a GitHub or GitLab compare or tag link ending with the version (it would invent the others)"
             warn(.importLinkDropped, "the link of '[\(link.label)]' (\(link.url)) is not the one --markdown-style keepachangelog writes back for it, so it is not imported; \(written)",
                  line: link.line, column: link.column,
                  fix: expected[link.release].map { "link '[\(link.label)]' to \($0), or mention \(link.url) in a bullet" } ?? "mention \(link.url) in a bullet")
@@ -327,15 +462,17 @@ private struct Reader {
     // MARK: Helpers
 
     private func warn(_ code: DiagnosticCode, _ message: String, at located: MarkdownOutline.Block, fix: String?) {
-        warn(code, message, line: located.line, column: located.column, fix: fix)
+        warn(code, message, line: located.line, column: located.column, endLine: located.contentLines.upperBound, fix: fix)
     }
 
-    private func warn(_ code: DiagnosticCode, _ message: String, line: Int, column: Int, fix: String?) {
-        // From the block's start (cmark counts its column in bytes) to the end of its first line.
+    private func warn(_ code: DiagnosticCode, _ message: String, line: Int, column: Int, endLine: Int? = nil, fix: String?) {
+        // From the block's start (cmark counts its column in bytes) to the end of its last line: the range holds
+        // every word the warning is about.
         let lineStart = file.mark(line: line, scalarColumn: 0).offset
         let start = file.mark(atOffset: lineStart + max(0, column - 1))
-        let text = file.lineText(line)
-        let end = file.mark(line: line, scalarColumn: text.unicodeScalars.count { $0 != "\n" && $0 != "\r" })
+        let last = min(max(line, endLine ?? line), max(line, file.lineCount))
+        let text = file.lineText(last)
+        let end = file.mark(line: last, scalarColumn: text.unicodeScalars.count { $0 != "\n" && $0 != "\r" })
         engine.report(Diagnostic(.warning, code: code, message: message, file: file,
                                  range: SourceRange(start: start, end: end.offset > start.offset ? end : start), fix: fix))
     }
@@ -361,6 +498,15 @@ private struct Reader {
             }
         }
         return out
+    }
+
+    /// Whether an inline is HTML or white space: a paragraph of nothing else is markup with no words.
+    static func isMarkup(_ inline: MarkdownInline) -> Bool {
+        switch inline {
+        case .html, .softBreak, .lineBreak: return true
+        case .text(let text): return text.allSatisfy { $0 == " " || $0 == "\t" }
+        default: return false
+        }
     }
 
     static func name(of block: MarkdownBlock) -> String {

@@ -46,7 +46,12 @@ package struct CompareLinks: Sendable, Hashable {
 
     /// The comparison of two versions (or of a version with `HEAD`, for `[Unreleased]`).
     package func compare(from older: String, to newer: String?) -> String {
-        compareBase + tagPrefix + older + "..." + (newer.map { tagPrefix + $0 } ?? "HEAD")
+        compare(fromTag: tagPrefix + older, toTag: newer.map { tagPrefix + $0 })
+    }
+
+    /// The comparison of two tags as written (or of a tag with `HEAD`).
+    package func compare(fromTag older: String, toTag newer: String?) -> String {
+        compareBase + older + "..." + (newer ?? "HEAD")
     }
 
     /// The tag of a version (the first release's link).
@@ -59,10 +64,15 @@ package struct CompareLinks: Sendable, Hashable {
     /// of the next older release with `HEAD` (nil when there is none). The style writes these, and the
     /// import reports a heading link that is not one of them.
     package func urls(for versions: [(version: String, unreleased: Bool)]) -> [String?] {
+        urls(forTags: versions.map { (tagPrefix + $0.version, $0.unreleased) })
+    }
+
+    /// `urls(for:)` for versions by their tags as written (a version's `tag`, else the prefix and the version).
+    package func urls(forTags versions: [(tag: String, unreleased: Bool)]) -> [String?] {
         versions.indices.map { index in
-            let older = versions[(index + 1)...].first { !$0.unreleased }?.version
-            if versions[index].unreleased { return older.map { compare(from: $0, to: nil) } }
-            return older.map { compare(from: $0, to: versions[index].version) } ?? tag(versions[index].version)
+            let older = versions[(index + 1)...].first { !$0.unreleased }?.tag
+            if versions[index].unreleased { return older.map { compare(fromTag: $0, toTag: nil) } }
+            return older.map { compare(fromTag: $0, toTag: versions[index].tag) } ?? tagBase + versions[index].tag
         }
     }
 

@@ -10,6 +10,8 @@ package struct ImportedChangelog: Sendable, Hashable {
         /// Markdown source; empty for a one-line change.
         package var subtitle: String
         package var kind: FeatureKind?
+        /// The section's heading as written (inline Markdown), when it is not the kind's own (`Bug Fixes`, `Highlights`).
+        package var section: String?
     }
 
     package struct Release: Sendable, Hashable {
@@ -18,6 +20,18 @@ package struct ImportedChangelog: Sendable, Hashable {
         package var date: String?
         package var unreleased = false
         package var yanked = false
+        /// A release's name written in its heading (`## [8.11.0 - Steady Flight]`): the version's `title`.
+        package var title: String?
+        /// The line of its heading in the changelog.
+        package var line = 0
+        /// The git tag, when the version is written otherwise than SemVer writes it (`1.2.0rc1`, `v0.24`,
+        /// `name@1.2.0`): the heading link's tag, else the tag prefix and the version as written.
+        package var tag: String?
+        /// The version's word as written in the heading, and the tag its link names.
+        var written = ""
+        var linkTag: String?
+        /// Whether the heading names no version (`## [Unreleased]`, `## master`): the import numbers it.
+        package var numbered = false
         package var changes: [Change] = []
     }
 
@@ -43,6 +57,8 @@ extension ImportedChangelog {
             if let date = release.date { out += "    date: " + YAMLScalarQuoting.quoted(date) + "\n" }
             if release.unreleased { out += "    unreleased: true\n" }
             if release.yanked { out += "    yanked: true\n" }
+            if let tag = release.tag { out += "    tag: " + YAMLScalarQuoting.quoted(tag) + "\n" }
+            if let title = release.title { out += "    title: " + YAMLScalarQuoting.quoted(title) + "\n" }
             if release.changes.isEmpty {
                 out += "    features: []\n"
                 continue
@@ -52,6 +68,7 @@ extension ImportedChangelog {
                 out += "      - title: " + YAMLScalarQuoting.quoted(change.title) + "\n"
                 if !change.subtitle.isEmpty { out += "        subtitle: " + YAMLScalarQuoting.quoted(change.subtitle) + "\n" }
                 if let kind = change.kind { out += "        kind: " + kind.rawValue + "\n" }
+                if let section = change.section { out += "        section: " + YAMLScalarQuoting.quoted(section) + "\n" }
             }
         }
         return out
