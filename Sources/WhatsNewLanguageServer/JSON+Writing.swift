@@ -1,3 +1,5 @@
+import WhatsNewText
+
 extension JSON {
     /// The value as compact JSON text; strings escaped so the text is plain ASCII-safe JSON.
     package var text: String {
@@ -36,26 +38,8 @@ extension JSON {
         }
     }
 
+    /// `text` as a JSON string literal: the one escaping whatsnew's JSON outputs use (`JSONValue.quoted`).
     private static func writeQuoted(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{2028}": output += "\\u2028"
-            case "\u{2029}": output += "\\u2029"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        output += "\""
+        output += JSONValue.quoted(text)
     }
 }
