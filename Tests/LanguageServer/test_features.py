@@ -45,7 +45,7 @@ async def test_completion_offers_the_schemas_keys_with_their_descriptions(client
     text = path.read_text() + "        ki\n"
     uri = open_document(client, path, text=text)
     items = await complete(client, uri, text, "        ki\n", len("        ki"))
-    assert {"id", "image", "title", "subtitle", "platforms", "kind"} == set(items)
+    assert {"id", "image", "title", "subtitle", "platforms", "kind", "section"} == set(items)
     assert items["kind"].kind == types.CompletionItemKind.Property
     assert "Keep a Changelog" in items["kind"].documentation.value
     top = "ap\n" + path.read_text()
