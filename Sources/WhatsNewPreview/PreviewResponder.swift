@@ -1,4 +1,5 @@
 import Hummingbird
+import ServiceLifecycle
 import Threads
 import WhatsNewCore
 
@@ -94,8 +95,14 @@ struct PreviewResponder: HTTPResponder {
         let headers = SecurityHeaders.headers(contentType: "text/event-stream; charset=utf-8", policy: SecurityHeaders.inert)
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
             try await writer.write(ByteBuffer(string: "retry: 1000\n\nevent: generation\ndata: \(generation)\n\n"))
-            for await next in stream {
-                try await writer.write(ByteBuffer(string: "event: generation\ndata: \(next)\n\n"))
+            // The server stops before the watcher does, and waits for every response to end first: this one
+            // ends when the server is told to stop.
+            try await withGracefulShutdownHandler {
+                for await next in stream {
+                    try await writer.write(ByteBuffer(string: "event: generation\ndata: \(next)\n\n"))
+                }
+            } onGracefulShutdown: {
+                broadcaster.finish()
             }
             try await writer.finish(nil)
         })

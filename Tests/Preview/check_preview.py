@@ -236,13 +236,14 @@ def main():
             checks.check("fixed, the overlay goes away by itself without a reload", page.evaluate("window.__notReloaded") == "yes")
             checks.check("the server survived the syntax error", server.poll() is None)
 
-        # -- stopping
-        server.send_signal(signal.SIGINT)
-        try:
-            code = server.wait(timeout=WAIT)
-        except subprocess.TimeoutExpired:
-            code = None
-        checks.check("SIGINT stops it with status 0 or 130", code in (0, 130), f"status {code}")
+            # -- stopping, with the page still open and listening
+            server.send_signal(signal.SIGINT)
+            try:
+                code = server.wait(timeout=WAIT)
+            except subprocess.TimeoutExpired:
+                code = None
+            checks.check("SIGINT stops it with status 0 or 130", code in (0, 130), f"status {code}")
+
         write(manifest, MANIFEST.format(title="Offline maps"))
         after = snapshot_tree(temp)
         changed = sorted(set(after) ^ set(before))
