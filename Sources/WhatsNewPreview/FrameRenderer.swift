@@ -48,17 +48,14 @@ struct FrameRenderer {
         let report: String
     }
 
-    /// The request for `query`'s choices: its locale, and on a page of one version its version (the newest
-    /// release unless the query names one of the manifest's).
+    /// The request for `query`'s choices: its locale, and its version (the newest release unless the query
+    /// names one of the manifest's), which `text` keeps only for the outputs of one version.
     private func request(_ query: ViewQuery, page: HTMLEmitter.Page? = nil) -> CompileRequest {
         var selection = Selection(locale: query.locale.flatMap { manifest.writtenLocales.contains($0) ? $0 : nil })
-        let oneVersion = page == .showcase || page == nil && query.version != nil
-        if oneVersion || page == nil {
-            if let version = query.version.flatMap(SemanticVersion.init), manifest.entry(for: version) != nil {
-                selection.release = version
-            } else {
-                selection.latest = .latest
-            }
+        if let version = query.version.flatMap(SemanticVersion.init), manifest.entry(for: version) != nil {
+            selection.release = version
+        } else {
+            selection.latest = .latest
         }
         return CompileRequest(selection: selection, page: page)
     }

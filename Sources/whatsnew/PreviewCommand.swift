@@ -13,6 +13,7 @@ struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
         abstract: "Serve a live preview of every output on a local web page.",
+        usage: "whatsnew preview [<options>] <inputs> ...",
         discussion: """
         Prints 'Preview: http://127.0.0.1:PORT/' as its first line, then serves the changelog page exactly as 'compile --format html' writes it, with a bar linking to the showcase, the Markdown as GitHub renders it, the terminal output (coloured, at a chosen width, light or dark), the store texts per locale with their length against each store's limit, the release body, the feeds and WhatsNewKit's JSON, and a locale switcher when the manifest has several.
 

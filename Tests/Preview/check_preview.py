@@ -123,6 +123,22 @@ def wait_for(page, expression, what):
     raise HarnessError(f"waited {WAIT:g} s for {what} in vain (last value {value!r})")
 
 
+def start_preview(whatsnew, arguments, cwd):
+    """Starts `whatsnew preview ARGUMENTS --port 0` in its own session; returns the process and its port, read
+    from the first line of its standard output."""
+    server = subprocess.Popen([whatsnew, "preview", *arguments, "--port", "0"], cwd=cwd,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    first = server.stdout.readline().decode("utf-8", "replace").rstrip("\n")
+    match = re.fullmatch(r"Preview: http://127\.0\.0\.1:(\d+)/", first)
+    if not match:
+        stderr = server.stderr.read().decode("utf-8", "replace") if server.poll() is not None else ""
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+        raise HarnessError(f"the first line of standard output is {first!r}, expected 'Preview: http://127.0.0.1:PORT/'; stderr: {stderr!r}")
+    return server, int(match.group(1))
+
+
 FRAME_TEXT = "document.getElementById('frame').contentDocument.body.innerText"
 
 
@@ -149,14 +165,7 @@ def main():
         os.symlink(os.path.join("..", "outside", "secret.txt"), os.path.join(site, "link.yaml"))
         before = snapshot_tree(temp)
 
-        server = subprocess.Popen([whatsnew, "preview", "site/notes.yaml", "--port", "0"], cwd=temp,
-                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
-        first = server.stdout.readline().decode("utf-8", "replace").rstrip("\n")
-        match = re.fullmatch(r"Preview: http://127\.0\.0\.1:(\d+)/", first)
-        if not match:
-            raise HarnessError(f"the first line of standard output is {first!r}, expected 'Preview: http://127.0.0.1:PORT/'; "
-                               f"stderr: {server.stderr.read1(4096) if server.poll() is not None else b''!r}")
-        port = int(match.group(1))
+        server, port = start_preview(whatsnew, ["site/notes.yaml"], cwd=temp)
         checks.check("prints 'Preview: http://127.0.0.1:PORT/' first", port > 0)
 
         # -- the views, over HTTP
