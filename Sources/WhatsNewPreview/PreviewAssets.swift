@@ -55,6 +55,25 @@ enum PreviewAssets {
             win.scrollTo(x, y);
           }
 
+          // Replaces the elements that changed, each found by its path from the html element (and its name, to be
+          // sure); false, with nothing changed, when one is not where the patch says.
+          function applyPatch(replacements) {
+            const doc = frame.contentDocument;
+            if (!doc || !doc.documentElement) return false;
+            const targets = replacements.map((replacement) => {
+              let element = doc.documentElement;
+              for (const index of replacement.path) element = element && element.children[index];
+              return element && element.localName === replacement.name ? element : null;
+            });
+            if (targets.some((target) => !target)) return false;
+            const win = frame.contentWindow;
+            const x = win.scrollX;
+            const y = win.scrollY;
+            replacements.forEach((replacement, index) => { targets[index].outerHTML = replacement.html; });
+            win.scrollTo(x, y);
+            return true;
+          }
+
           async function refreshBar() {
             const response = await fetch(location.href, { cache: "no-store" });
             const page = new DOMParser().parseFromString(await response.text(), "text/html");
@@ -76,10 +95,16 @@ enum PreviewAssets {
                 again = false;
                 const status = await (await fetch("/_preview/status", { cache: "no-store" })).json();
                 if (status.rendered !== rendered) {
-                  const response = await fetch(frame.getAttribute("src"), { cache: "no-store" });
-                  swapFrame(await response.text());
+                  const source = frame.getAttribute("src");
+                  const address = source.replace("/_preview/frame/", "/_preview/patch/") + (source.includes("?") ? "&" : "?") + "since=" + rendered;
+                  const patch = await (await fetch(address, { cache: "no-store" })).json();
+                  if (!patch.replacements || !applyPatch(patch.replacements)) {
+                    const response = await fetch(source, { cache: "no-store" });
+                    swapFrame(await response.text());
+                  }
                   await refreshBar();
-                  rendered = status.rendered;
+                  rendered = patch.rendered;
+                  if (rendered !== status.rendered) again = true;
                 }
                 showProblems(status);
                 document.body.dataset.generation = String(status.generation);

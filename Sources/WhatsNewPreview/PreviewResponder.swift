@@ -13,6 +13,7 @@ struct PreviewResponder: HTTPResponder {
     let broadcaster: ChangeBroadcaster
     /// Set once the server listens (the port is known then).
     let hostCheck: Locked<HostCheck?>
+    let frames = FrameCache()
 
     func respond(to request: Request, context: Context) async throws -> Response {
         guard let check = hostCheck.withLock({ $0 }) else { return refusal(.serviceUnavailable, "the preview is starting; try again") }
@@ -43,6 +44,10 @@ struct PreviewResponder: HTTPResponder {
         if path.hasPrefix("/_preview/frame/"), let view = PreviewView(rawValue: String(path.dropFirst("/_preview/frame/".count))) {
             return frame(view, query: query)
         }
+        if path.hasPrefix("/_preview/patch/"), let view = PreviewView(rawValue: String(path.dropFirst("/_preview/patch/".count))) {
+            let since = ViewQuery.pairs(of: request.uri.query ?? "").first { $0.0 == "since" }.flatMap { Int($0.1) }
+            return patch(view, query: query, since: since)
+        }
         if path.hasPrefix("/files/") {
             return file(path)
         }
@@ -54,12 +59,41 @@ struct PreviewResponder: HTTPResponder {
 
     private func frame(_ view: PreviewView, query: ViewQuery) -> Response {
         let snapshot = state.snapshot
+        return text(frameText(view, query: query, snapshot: snapshot), type: "text/html; charset=utf-8", policy: SecurityHeaders.frame)
+    }
+
+    /// The frame's page as rendered from `snapshot`, kept for the next patch.
+    private func frameText(_ view: PreviewView, query: ViewQuery, snapshot: PreviewSnapshot) -> String {
         guard let manifest = snapshot.manifest else {
             let report = snapshot.problems.joined() + (snapshot.summary.map { $0 + "\n" } ?? "")
-            return text(FrameDocument.problems(view: view.title, report: report), type: "text/html; charset=utf-8", policy: SecurityHeaders.frame)
+            return FrameDocument.problems(view: view.title, report: report)
         }
+        let key = query.address(view.rawValue)
+        if let cached = frames.text(for: key, generation: snapshot.renderedGeneration) { return cached }
         let html = FrameRenderer(compiler: state.compiler, manifest: manifest).render(view, query: query)
-        return text(html, type: "text/html; charset=utf-8", policy: SecurityHeaders.frame)
+        frames.store(html, for: key, generation: snapshot.renderedGeneration)
+        return html
+    }
+
+    /// `/_preview/patch/VIEW?…&since=N`: the changes from the frame rendered at generation N to the one now, as
+    /// JSON — `{"rendered": M, "replacements": [{"path": […], "name": "article", "html": "…"}]}`, or `"whole": true`
+    /// when the page must be loaded whole (N is not the last rendering kept, or the two do not compare).
+    private func patch(_ view: PreviewView, query: ViewQuery, since: Int?) -> Response {
+        let snapshot = state.snapshot
+        let key = query.address(view.rawValue)
+        let old = since.flatMap { frames.text(for: key, generation: $0) }
+        let new = frameText(view, query: query, snapshot: snapshot)
+        var json = "{\"rendered\":\(snapshot.renderedGeneration)"
+        if let old, snapshot.manifest != nil, let patch = FramePatch.between(old, new) {
+            let replacements = patch.replacements.map { replacement in
+                "{\"path\":[\(replacement.path.map(String.init).joined(separator: ","))],\"name\":\(StatusJSON.string(replacement.name)),"
+                    + "\"html\":\(StatusJSON.string(replacement.html))}"
+            }
+            json += ",\"replacements\":[\(replacements.joined(separator: ","))]}"
+        } else {
+            json += ",\"whole\":true}"
+        }
+        return text(json, type: "application/json", policy: SecurityHeaders.inert)
     }
 
     private func file(_ path: String) -> Response {

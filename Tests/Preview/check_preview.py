@@ -216,11 +216,14 @@ def main():
             page.set_viewport(1280, 800)
             page.navigate(f"http://127.0.0.1:{port}/")
             wait_for(page, f"{FRAME_TEXT}.includes('Offline maps')", "the changelog in the frame")
-            page.evaluate("window.__notReloaded = 'yes'; document.getElementById('frame').contentWindow.scrollTo(0, 120); true")
+            page.evaluate("window.__notReloaded = 'yes'; document.getElementById('frame').contentDocument.body.__kept = 'yes';"
+                          " document.getElementById('frame').contentWindow.scrollTo(0, 120); true")
 
             write(manifest, MANIFEST.format(title="Offline atlases"))
             wait_for(page, f"{FRAME_TEXT}.includes('Offline atlases')", "the edit on the page")
             checks.check("an edit is on the page without a reload", page.evaluate("window.__notReloaded") == "yes")
+            checks.check("the edit replaced only the elements that changed (the frame's body stayed)",
+                         page.evaluate("document.getElementById('frame').contentDocument.body.__kept") == "yes")
 
             replacement = manifest + ".tmp"
             write(replacement, MANIFEST.format(title="Offline charts"))
