@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import NIOCore
 import Threads
 import WhatsNewCore
 #if canImport(Glibc)
@@ -30,6 +31,12 @@ public struct PreviewServer: Sendable {
     public struct UnreadableInputs: Error, Sendable {
         /// The problems, as `validate` prints them.
         public let report: String
+    }
+
+    /// The address could not be listened on (in use, not this machine's, a port below 1024).
+    public struct CannotListen: Error, Sendable {
+        /// The system's words, e.g. "Address already in use".
+        public let reason: String
     }
 
     /// Runs until SIGINT or SIGTERM. `onFirstReading` is given the problems of the first reading, as `validate`
@@ -64,6 +71,10 @@ public struct PreviewServer: Sendable {
             },
             logger: logger
         )
-        try await application.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+        do {
+            try await application.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+        } catch let error as NIOCore.IOError {
+            throw CannotListen(reason: String(cString: strerror(error.errnoCode)))
+        }
     }
 }

@@ -61,8 +61,12 @@ struct PreviewProgram: AsyncParsableCommand {
         } catch let error as PreviewServer.UnreadableInputs {
             standardError(error.report)
             throw ExitCode(74)
+        } catch let error as PreviewServer.CannotListen {
+            standardError("error: cannot listen on '\(host)' port \(port): \(error.reason); choose another with --port (0 picks a free one), "
+                          + "or another loopback address with --host\n")
+            throw ExitCode(74)
         } catch {
-            standardError("error: cannot listen on \(host) port \(port): \(error); choose another with --port, or 0 for a free one\n")
+            standardError("error: the preview stopped: \(error)\n")
             throw ExitCode(74)
         }
     }
