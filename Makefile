@@ -38,9 +38,11 @@ RELEASE_LINK := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
 RELEASE_FLAGS := -Xcc -gdwarf-4 $(RELEASE_LINK)
 
 # (SwiftPM does not see the order file as an input: the binary is removed when the file is newer.)
+# whatsnew-preview, the server `whatsnew preview` runs, is a program of its own (see docs/preview.md).
 release: deps
 	@[ ! Scripts/link-order.txt -nt .build/release/whatsnew ] || rm -f .build/release/whatsnew
 	$(SWIFT) build -c release --static-swift-stdlib --product whatsnew $(RELEASE_FLAGS)
+	$(SWIFT) build -c release --static-swift-stdlib --product whatsnew-preview $(RELEASE_FLAGS)
 
 # Regenerates Scripts/link-order.txt from the release binary run under valgrind's callgrind (about a minute).
 link-order: release
@@ -110,6 +112,7 @@ bench: bench-deps release $(BENCH)/yamlscan $(BENCH)/manifest-1mb.yaml $(BENCH)/
 install: release
 	install -d "$(DESTDIR)$(PREFIX)/bin"
 	install -m 0755 .build/release/whatsnew "$(DESTDIR)$(PREFIX)/bin/whatsnew"
+	install -m 0755 .build/release/whatsnew-preview "$(DESTDIR)$(PREFIX)/bin/whatsnew-preview"
 
 # Re-records every golden file; the tests fail once after recording so a recording is never a pass.
 goldens: deps
@@ -199,14 +202,16 @@ browser-deps: html-deps
 	@{ command -v chromium >/dev/null 2>&1 || [ -x /usr/lib/chromium/chromium ]; } && command -v pdftotext >/dev/null 2>&1 || \
 		{ echo "make: chromium or pdftotext still missing" >&2; exit 1; }
 
-# Runs all three and fails if any failed: the self-test of the checks (they pass on the reference pages of
+# Runs all four and fails if any failed: the self-test of the checks (they pass on the reference pages of
 # Fixtures/browser/reference/ and fail on each mutation of them), the checks of the pages of
-# Fixtures/browser/stress.yaml in headless Chromium, and the Nu Html Checker on every golden and stress page.
+# Fixtures/browser/stress.yaml in headless Chromium, the Nu Html Checker on every golden and stress page, and
+# `whatsnew preview` driven in headless Chromium while its manifest is edited (Tests/Preview/check_preview.py).
 test-browser: build browser-deps
 	@status=0; \
 	echo "== Tests/Browser/selftest.py"; python3 Tests/Browser/selftest.py || status=1; \
 	echo "== Tests/Browser/check_pages.py"; python3 Tests/Browser/check_pages.py --whatsnew $(BIN) || status=1; \
 	echo "== Tests/Browser/check_html.py"; python3 Tests/Browser/check_html.py --whatsnew $(BIN) || status=1; \
+	echo "== Tests/Preview/check_preview.py"; python3 Tests/Preview/check_preview.py --whatsnew $(BIN) || status=1; \
 	exit $$status
 
 # Checks every golden HTML output (and the stress manifest's pages) with the Nu Html Checker; part of test-browser.
@@ -214,9 +219,10 @@ check-html: build html-deps
 	python3 Tests/Browser/check_html.py --whatsnew $(BIN)
 
 # Screenshots of the example's two pages and the showcase's pushed present page (390 and 1280 px, light and dark,
-# first screen) into docs/screenshots/.
+# first screen), and of `whatsnew preview` (Tests/Preview/screenshots.py), into docs/screenshots/.
 screenshots: build browser-deps
 	python3 Tests/Browser/screenshots.py --whatsnew $(BIN) --out docs/screenshots
+	python3 Tests/Preview/screenshots.py --whatsnew $(BIN) --out docs/screenshots
 
 # The publishing outputs checked with the tools their readers use (Tests/Publishing/check_publishing.py): feedparser
 # and xmllint (RFC 4287's RELAX NG schema) on the feeds and the appcast, cmark-gfm on the release body, pre-commit

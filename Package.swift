@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -6,10 +6,18 @@ let package = Package(
     products: [
         .executable(name: "whatsnew", targets: ["whatsnew"]),
         .library(name: "WhatsNewCore", targets: ["WhatsNewCore"]),
+        // `whatsnew preview`'s web server, a program of its own that `whatsnew preview` runs (see docs/preview.md).
+        .executable(name: "whatsnew-preview", targets: ["whatsnew-preview"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        // Without its default traits: no swift-configuration, and FoundationEssentials rather than all of Foundation.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0", traits: []),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -69,6 +77,22 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The live preview: an HTTP server (Hummingbird) over the compiler, in memory; and its program.
+        .target(
+            name: "WhatsNewPreview",
+            dependencies: [
+                "WhatsNewCore", "Markdown", "SourceText", "YAMLTree", "Threads",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(
+            name: "whatsnew-preview",
+            dependencies: ["WhatsNewPreview", "WhatsNewCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         // The libFuzzer target of `make fuzz`; a plain build makes it a tool that replays inputs.
         .target(name: "CFuzzerDriver"),
         .executableTarget(name: "WhatsNewFuzz", dependencies: ["WhatsNewCore", "YAMLTree", "CFuzzerDriver"]),
@@ -80,5 +104,6 @@ let package = Package(
         .testTarget(name: "WhatsNewCoreTests", dependencies: ["WhatsNewCore", "WhatsNewTerminal", "WhatsNewState", "WhatsNewRender", "WhatsNewReader", "WhatsNewModel", "Markdown", "JSONSchema", "WhatsNewIO", "WhatsNewDiagnostics", "WhatsNewText", "YAMLTree", "SourceText", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["whatsnew", "TestSupport"]),
         .testTarget(name: "WhatsNewLanguageServerTests", dependencies: ["WhatsNewLanguageServer", "Threads"]),
+        .testTarget(name: "WhatsNewPreviewTests", dependencies: ["WhatsNewPreview", "WhatsNewCore", "TestSupport"]),
     ]
 )

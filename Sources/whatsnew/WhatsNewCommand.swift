@@ -17,7 +17,7 @@ struct WhatsNewCommand: ParsableCommand {
         Exit codes: 0 success (warnings allowed), 1 the input has errors, 64 a usage error, 74 an input could not be read or an output could not be written.
         """,
         version: "0.4.0",
-        subcommands: [CompileCommand.self, ValidateCommand.self, ShowCommand.self, TipCommand.self, DumpTreeCommand.self, InitCommand.self, ImportCommand.self, StateCommand.self, SchemaCommand.self, ExplainCommand.self, LSPCommand.self]
+        subcommands: [CompileCommand.self, ValidateCommand.self, PreviewCommand.self, ShowCommand.self, TipCommand.self, DumpTreeCommand.self, InitCommand.self, ImportCommand.self, StateCommand.self, SchemaCommand.self, ExplainCommand.self, LSPCommand.self]
     )
 
     /// Parses and runs the command, as the argument parser's own `main` does, except that a `ValidationError`

@@ -46,6 +46,11 @@ enum MarkdownParser {
 
     /// The one parser, created on first use; the lock makes every cmark parse run alone.
     private static let shared = Locked<CmarkParser?>(nil)
+
+    /// Runs `body`, which uses cmark, under the lock every cmark parse takes (see `shared`).
+    static func exclusively<Result>(_ body: () -> Result) -> Result {
+        shared.withLock { _ in body() }
+    }
 }
 
 /// The extensions, looked up once (after registering them once; Swift runs a global's initializer once).
