@@ -296,7 +296,7 @@ enum DiagnosticCodes {
     /// `DiagnosticCode` (`.duplicateKey`, `DiagnosticCode.corruptStateFile`) or a kebab-case string literal (YAMLTree,
     /// which knows no catalog) on a line that makes a diagnostic (`code: …`, `code = …`, `Code = …`, `error(…`,
     /// `warning(…`, `warn(…`, `report(…`), or `schema-` and a keyword the schema evaluator records a failure of
-    /// (`record("minItems"`, `check("maximum"`, `reportClosest("anyOf"`). Generated files are not sources: the
+    /// (`record("minItems"`, `check("maximum"`, `reportClosest("anyOf"`, `.keyword = "propertyNames"`). Generated files are not sources: the
     /// catalog (`DiagnosticCatalog+Entries.swift`, which declares the cases) is made from the documentation, so it
     /// names every documented code.
     static func inSources() throws -> [String: String] {
@@ -309,6 +309,7 @@ enum DiagnosticCodes {
         let diagnosticLine = try NSRegularExpression(pattern: #"\bcode:|\bcode =|Code =|\b(?:error|warning|warn|report)\([".]"#)
         let evaluatorCall = try NSRegularExpression(pattern: #"\b(?:record|check|reportClosest)\(([^,]*),"#)
         let keyword = try NSRegularExpression(pattern: #""([A-Za-z]+)""#)
+        let keywordAssignment = try NSRegularExpression(pattern: #"\.keyword = "([A-Za-z]+)""#)
         var codes: [String: String] = [:]
         func matches(_ expression: NSRegularExpression, in text: String) -> [String] {
             expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
@@ -329,6 +330,7 @@ enum DiagnosticCodes {
                 }
                 if path.hasSuffix("SchemaEvaluator.swift") {
                     for argument in matches(evaluatorCall, in: line) { found += matches(keyword, in: argument).map { "schema-" + $0 } }
+                    found += matches(keywordAssignment, in: line).map { "schema-" + $0 }
                 }
                 for code in found where codes[code] == nil { codes[code] = place }
             }

@@ -126,6 +126,7 @@ package enum DiagnosticCode: String, CaseIterable, Sendable {
     case schemaPattern = "schema-pattern"
     case schemaPrefixItems = "schema-prefixItems"
     case schemaProperties = "schema-properties"
+    case schemaPropertyNames = "schema-propertyNames"
     case schemaRequired = "schema-required"
     case schemaType = "schema-type"
     case schemaUnevaluatedItems = "schema-unevaluatedItems"
@@ -2014,6 +2015,20 @@ extension DiagnosticCatalog {
         1 error generated.
 
         Fix: Change the value to what the schema wants, or the schema.
+        """#),
+        Entry(code: .schemaPropertyNames, severity: .error, summary: #"A key of a mapping that `propertyNames` does not allow (a registry key or a locale that is not one)."#,
+              documentation: #"""
+        A key of a mapping that `propertyNames` does not allow (a registry key or a locale that is not one).
+
+        $ whatsnew validate docs/examples/diagnostics/schema-propertyNames.yaml
+        docs/examples/diagnostics/schema-propertyNames.yaml:4:18: error: expected a locale for a key of 'title', found 'english' [schema-propertyNames]
+          |
+        4 |       - title: { english: Maps }
+          |                  ^~~~~~~
+        docs/examples/diagnostics/schema-propertyNames.yaml: note: a locale matches the pattern '^[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|[0-9]{3}))?$'
+        1 error generated.
+
+        Fix: Rename the key to what the note's pattern allows: a locale such as `en` or `pt-BR`, a registry key that starts with a letter.
         """#),
         Entry(code: .schemaRequired, severity: .error, summary: #"A key `required` lists is missing. (With the built-in schema, the same mistake is `missing-key`.)"#,
               documentation: #"""
