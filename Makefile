@@ -55,10 +55,11 @@ link-order: release
 	$(SWIFT) build -c release --static-swift-stdlib --product whatsnew $(RELEASE_FLAGS)
 
 # Programs some tests run: cmark-gfm (Markdown output as GitHub renders it) and tmux (the terminal output as a
-# terminal draws it).
+# terminal draws it); and GNU time (/usr/bin/time: the peak memory of a run, see Tests/TestSupport/PeakMemory.swift).
 TEST_PROGRAMS := cmark-gfm tmux
 test-deps: deps
 	@missing=""; for program in $(TEST_PROGRAMS); do command -v $$program >/dev/null 2>&1 || missing="$$missing $$program"; done; \
+	[ -x /usr/bin/time ] || missing="$$missing time"; \
 	if [ -n "$$missing" ]; then \
 		echo "make: installing$$missing"; \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
