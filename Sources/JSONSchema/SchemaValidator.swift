@@ -1,4 +1,4 @@
-public import YAMLTree
+import YAMLTree
 import SourceText
 import WhatsNewDiagnostics
 
