@@ -87,12 +87,13 @@ run: build
 BENCH := .build-bench
 BENCH_REPETITIONS ?= 5
 
-# /usr/bin/time (Debian's `time`) measures peak memory.
+# /usr/bin/time (Debian's `time`) measures peak memory; valgrind's callgrind counts instructions.
 bench-deps: deps
-	@if [ ! -x /usr/bin/time ]; then \
-		echo "make: installing time"; \
+	@missing=""; [ -x /usr/bin/time ] || missing="time"; command -v valgrind >/dev/null 2>&1 || missing="$$missing valgrind"; \
+	if [ -n "$$missing" ]; then \
+		echo "make: installing$$missing"; \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq time; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
 
 $(BENCH)/yamlscan: Benchmarks/yamlscan.c | deps

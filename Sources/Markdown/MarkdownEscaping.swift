@@ -48,7 +48,10 @@ package enum MarkdownEscaping {
                     }
                 }
                 switch byte {
-                case UInt8(ascii: "`"), UInt8(ascii: "|") where !state.inHeading:
+                case UInt8(ascii: "`"):
+                    out.append(backslash)
+                    out.append(byte)
+                case UInt8(ascii: "|") where !state.inHeading:
                     out.append(backslash)
                     out.append(byte)
                 case UInt8(ascii: "*"), UInt8(ascii: "_"):

@@ -15,6 +15,7 @@ extension MarkdownStyle: ExpressibleByArgument {}
 struct CompileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compile",
+        _superCommandName: WhatsNewCommand.name,
         abstract: "Compile manifests into terminal text, Markdown, HTML, feeds, JSON and more.",
         discussion: """
         Example:

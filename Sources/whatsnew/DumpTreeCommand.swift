@@ -4,6 +4,7 @@ import WhatsNewCore
 struct DumpTreeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dump-tree",
+        _superCommandName: WhatsNewCommand.name,
         abstract: "Print the parsed tree of a YAML or JSON file, one node per line with its range.",
         usage: "whatsnew dump-tree [<options>] <file>",
         discussion: """

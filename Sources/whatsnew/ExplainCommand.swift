@@ -4,6 +4,7 @@ import WhatsNewCore
 struct ExplainCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explain",
+        _superCommandName: WhatsNewCommand.name,
         abstract: "Explain a diagnostic code: what it means, an example, and the fix.",
         discussion: """
         The code is the one in brackets at the end of a diagnostic, as in [duplicate-key]. Without a code, every code is listed with its severity. The same text, with the examples' input files, is in docs/diagnostics.md.

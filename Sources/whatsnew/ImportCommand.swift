@@ -6,6 +6,7 @@ import SourceText
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
+        _superCommandName: WhatsNewCommand.name,
         abstract: "Read a Keep a Changelog file into a manifest.",
         usage: "whatsnew import [<options>] <changelog>",
         discussion: """

@@ -4,6 +4,7 @@ import WhatsNewCore
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
+        _superCommandName: WhatsNewCommand.name,
         abstract: "Write a starter manifest that validates cleanly; never overwrites a file.",
         discussion: """
         Example:

@@ -4,6 +4,7 @@ import WhatsNewLanguageServer
 struct LSPCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lsp",
+        _superCommandName: WhatsNewCommand.name,
         abstract: "Serve the Language Server Protocol on standard input and output, for editors.",
         discussion: """
         An editor starts 'whatsnew lsp' and speaks LSP 3.17 to it (JSON-RPC with Content-Length headers). It shows validate's diagnostics on the unsaved text of every open manifest, its fragments and its --refs files, and offers completion, hover, go to definition, find references, rename, an outline and quick fixes. Nothing is written to disk.

@@ -12,6 +12,7 @@ import Darwin
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
+        _superCommandName: WhatsNewCommand.name,
         abstract: "Serve a live preview of every output on a local web page.",
         usage: "whatsnew preview [<options>] <inputs> ...",
         discussion: """

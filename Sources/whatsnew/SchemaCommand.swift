@@ -4,6 +4,7 @@ import WhatsNewCore
 struct SchemaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "schema",
+        _superCommandName: WhatsNewCommand.name,
         abstract: "Print the built-in JSON Schema of manifests (draft 2020-12).",
         discussion: """
         Example:

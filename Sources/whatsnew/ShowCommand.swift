@@ -4,6 +4,7 @@ import WhatsNewCore
 struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
+        _superCommandName: WhatsNewCommand.name,
         abstract: "Show the notes of the current version once, as WhatsNewKit's automatic presentation does.",
         discussion: """
         Example (at the start of a command-line app):

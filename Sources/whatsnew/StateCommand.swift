@@ -5,6 +5,7 @@ import WhatsNewCore
 struct StateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "state",
+        _superCommandName: WhatsNewCommand.name,
         abstract: "List or change the versions 'show' has recorded as presented.",
         discussion: """
         Example:

@@ -6,6 +6,7 @@ import WhatsNewCore
 struct TipCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tip",
+        _superCommandName: WhatsNewCommand.name,
         abstract: "Show a command-line app's tips at the right moment (TipKit, for the terminal).",
         discussion: """
         Example (in a command-line app, after each successful sync):

@@ -7,6 +7,7 @@ extension StoreLint: ExpressibleByArgument {}
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
+        _superCommandName: WhatsNewCommand.name,
         abstract: "Check manifests and report every problem at file:line:column.",
         discussion: """
         Example:

@@ -2,8 +2,13 @@ import ArgumentParser
 
 @main
 struct WhatsNewCommand: ParsableCommand {
+    /// The program's name, and the super-command name of each subcommand (see `parseDirectly`).
+    static let name = "whatsnew"
+    /// What `--version` prints.
+    static let version = "0.4.0"
+
     static let configuration = CommandConfiguration(
-        commandName: "whatsnew",
+        commandName: name,
         abstract: "Compile one manifest of release notes into every format an app publishes.",
         discussion: """
         Reads release notes from one YAML or JSON manifest and writes terminal text, Markdown (a CHANGELOG.md, Keep a Changelog), an HTML page, Atom, RSS and JSON feeds, a GitHub release body, Sparkle appcast descriptions, App Store and Google Play notes for fastlane, WhatsNewKit's JSON, or JSON of its own. A command-line app shows its notes once per version with 'show', and its tips with 'tip'.
@@ -16,7 +21,7 @@ struct WhatsNewCommand: ParsableCommand {
 
         Exit codes: 0 success (warnings allowed), 1 the input has errors, 64 a usage error, 74 an input could not be read or an output could not be written.
         """,
-        version: "0.4.0",
+        version: version,
         subcommands: [CompileCommand.self, ValidateCommand.self, PreviewCommand.self, ShowCommand.self, TipCommand.self, DumpTreeCommand.self, InitCommand.self, ImportCommand.self, StateCommand.self, SchemaCommand.self, ExplainCommand.self, LSPCommand.self]
     )
 
@@ -27,7 +32,7 @@ struct WhatsNewCommand: ParsableCommand {
     static func main() {
         var command: any ParsableCommand
         do {
-            command = try parseAsRoot()
+            command = try parseDirectly() ?? parseAsRoot()
         } catch {
             exit(withError: error)
         }
