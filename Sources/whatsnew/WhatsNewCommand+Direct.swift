@@ -25,7 +25,9 @@ extension WhatsNewCommand {
               let subcommand = configuration.subcommands.first(where: { $0.configuration.commandName == name }),
               subcommand.configuration._superCommandName == Self.name
         else { return nil }
-        return try? subcommand.parseAsRoot(Array(arguments.dropFirst()))
+        let rest = Array(arguments.dropFirst())
+        if subcommand == ShowCommand.self, let show = ShowCommand.quick(rest) { return show }
+        return try? subcommand.parseAsRoot(rest)
     }
 
     /// Whether `argument` may ask for something only the root's parser does: help (`help`, `-h`, `--help`,
