@@ -1,6 +1,3 @@
-import WhatsNewCore
-import YAMLTree
-
 extension ShowCommand {
     /// `show` as every start of an app runs it, built without the argument parser: its reflection over the
     /// command's 25 options costs some 14 M instructions (callgrind), several times what `show` itself does
@@ -14,10 +11,8 @@ extension ShowCommand {
                                         flags: ["--catch-up", "--dry-run", "--explain", "--force", "--no-record", "--no-tty-check",
                                                 "--open-links"]),
               line.positionals.count == 1, let manifest = line.positionals.first,
-              let width = line.integer("--width"), let maxHeight = line.integer("--max-height")
+              let width = line.integer("--width"), let maxHeight = line.integer("--max-height"), let color = line.color
         else { return nil }
-        let color = line.values["--color"].map(ColorChoice.init(rawValue:)) ?? .auto
-        guard let color else { return nil }
 
         var command = ShowCommand()
         command.manifest = manifest
@@ -37,19 +32,9 @@ extension ShowCommand {
         command.mode = line.values["--mode"]
         command.maxHeight = maxHeight
         command.openLinks = line.flags.contains("--open-links")
-        var input = InputOptions()
-        input.assumeFilename = nil
-        input.maxInputBytes = YAMLLimits().maxInputBytes
-        input.maxDepth = YAMLLimits().maxDepth
-        input.aliasBudget = YAMLLimits().aliasExpansionPerByte
-        input.maxDiagnostics = DiagnosticEngine.defaultLimit
-        command.input = input
-        var assets = AssetOptions()
-        assets.assetsRoot = nil
-        command.assets = assets
-        var colorOptions = ColorOptions()
-        colorOptions.color = color
-        command.colorOptions = colorOptions
+        command.input = .quickDefaults
+        command.assets = .quickDefaults
+        command.colorOptions = ColorOptions(quick: color)
         do {
             try command.validate()
             try command.state.validate()

@@ -27,6 +27,7 @@ extension WhatsNewCommand {
         else { return nil }
         let rest = Array(arguments.dropFirst())
         if subcommand == ShowCommand.self, let show = ShowCommand.quick(rest) { return show }
+        if subcommand == ValidateCommand.self, let validate = ValidateCommand.quick(rest) { return validate }
         return try? subcommand.parseAsRoot(rest)
     }
 

@@ -2,8 +2,8 @@ import ArgumentParser
 import XCTest
 @testable import whatsnew
 
-/// `ShowCommand.quick` reads the command lines it accepts exactly as the argument parser does, and leaves
-/// every other one to it.
+/// `ShowCommand.quick` and `ValidateCommand.quick` read the command lines they accept exactly as the argument
+/// parser does, and leave every other one to it.
 final class QuickParseTests: XCTestCase {
     /// Every stored property of `command`, nested option groups included, as text. A property the quick
     /// parser forgot to set describes itself as an unparsed definition, so it differs from the parsed one.
@@ -58,6 +58,27 @@ final class QuickParseTests: XCTestCase {
         ]
         for line in lines {
             XCTAssertNil(ShowCommand.quick(line), "\(line)")
+        }
+    }
+
+    func testTheQuickValidateBuildsTheCommandTheArgumentParserBuilds() throws {
+        let lines: [[String]] = [
+            ["notes.yaml"],
+            ["a.yaml", "fragments", "-"],
+            ["notes.yaml", "--diagnostics", "github", "--strict"],
+            ["--diagnostics=sarif", "notes.yaml", "--color", "always", "--schema", "custom.json"],
+            ["notes.yaml", "--diagnostics", "json", "--color=never", "--schema=s.json"],
+        ]
+        for line in lines {
+            let quick = try XCTUnwrap(ValidateCommand.quick(line), "the quick parser refused \(line)")
+            let quickFields = fields(quick)
+            XCTAssertEqual(quickFields, fields(try ValidateCommand.parse(line)), "\(line)")
+            XCTAssertTrue(quickFields.contains { $0.hasPrefix("_diagnosticsOptions._diagnostics = ") }, "\(quickFields)")
+            XCTAssertFalse(quickFields.contains { $0.contains("definition") }, "every property is set: \(quickFields)")
+        }
+        for line in [[], ["notes.yaml", "--diagnostics", "xml"], ["notes.yaml", "--refs", "r.yaml"], ["notes.yaml", "--lint", "appstore"],
+                     ["notes.yaml", "--strict", "--strict"], ["notes.yaml", "--max-depth", "3"], ["notes.yaml", "--help"]] {
+            XCTAssertNil(ValidateCommand.quick(line), "\(line)")
         }
     }
 }
