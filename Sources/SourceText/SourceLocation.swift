@@ -4,28 +4,32 @@
 /// Stored as three 32-bit numbers (12 bytes rather than 24): every node of a tree and every decoded value
 /// carries two marks, and inputs are limited to `Mark.maximumOffset` bytes, so nothing is lost.
 package struct Mark: Sendable, Hashable, Comparable {
-    private var storedLine: UInt32
-    private var storedColumn: UInt32
-    private var storedOffset: UInt32
+    @usableFromInline var storedLine: UInt32
+    @usableFromInline var storedColumn: UInt32
+    @usableFromInline var storedOffset: UInt32
 
     /// The largest offset (and so the largest input) a mark can hold.
     package static let maximumOffset = Int(UInt32.max)
 
+    @inlinable
     package var line: Int {
         get { Int(storedLine) }
         set { storedLine = UInt32(clamping: newValue) }
     }
 
+    @inlinable
     package var column: Int {
         get { Int(storedColumn) }
         set { storedColumn = UInt32(clamping: newValue) }
     }
 
+    @inlinable
     package var offset: Int {
         get { Int(storedOffset) }
         set { storedOffset = UInt32(clamping: newValue) }
     }
 
+    @inlinable
     package init(line: Int, column: Int, offset: Int) {
         storedLine = UInt32(clamping: line)
         storedColumn = UInt32(clamping: column)
@@ -42,6 +46,7 @@ package struct SourceRange: Sendable, Hashable {
     package var start: Mark
     package var end: Mark
 
+    @inlinable
     package init(start: Mark, end: Mark) {
         self.start = start
         self.end = end

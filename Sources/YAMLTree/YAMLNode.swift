@@ -22,6 +22,7 @@ package struct YAMLNode: Sendable, Equatable {
     @usableFromInline package let storage: NodeStorage
     @usableFromInline package let index: Int
 
+    @inlinable
     package init(_ storage: NodeStorage, _ index: Int) {
         self.storage = storage
         self.index = index
@@ -62,6 +63,7 @@ package struct YAMLNode: Sendable, Equatable {
         case mapping, sequence, null, bool, int, float, string
     }
 
+    @inlinable
     package var shape: Shape {
         let record = record
         switch record.kind {
@@ -85,6 +87,7 @@ package struct YAMLNode: Sendable, Equatable {
     /// Where a scalar's text is in the bytes of the file it was read from (`SourceFile.bytes`), when it is
     /// written there as it is: plain, or quoted without escapes on one line, as most scalars are. Nil for a
     /// scalar whose text was changed (escapes, folded lines, block scalars) and for collections.
+    @inlinable
     package var verbatimText: Range<Int>? {
         let record = record
         guard record.kind == .scalar, !record.flags.contains(.textInExtra), storage.file != nil else { return nil }
@@ -92,8 +95,8 @@ package struct YAMLNode: Sendable, Equatable {
     }
 
     /// The byte offsets of `range`, without finding its lines and columns.
-    package var startOffset: Int { Int(record.start) }
-    package var endOffset: Int { Int(record.end) }
+    @inlinable package var startOffset: Int { Int(record.start) }
+    @inlinable package var endOffset: Int { Int(record.end) }
 
     /// The explicit tag in full form (`tag:yaml.org,2002:str`), if the source gave one.
     package var tag: String? { storage.tags.isEmpty ? nil : storage.tags[index] }
@@ -126,12 +129,14 @@ package struct YAMLNode: Sendable, Equatable {
     }
 
     /// The items, if this is a sequence.
+    @inlinable
     package var sequence: YAMLSequence? {
         let record = record
         return record.kind == .sequence ? YAMLSequence(storage, record) : nil
     }
 
     /// The pairs in source order, if this is a mapping.
+    @inlinable
     package var mapping: YAMLMapping? {
         let record = record
         return record.kind == .mapping ? YAMLMapping(storage, record) : nil
@@ -193,6 +198,7 @@ package struct YAMLPair: Sendable {
     package let key: YAMLNode
     package let value: YAMLNode
 
+    @inlinable
     package init(key: YAMLNode, value: YAMLNode) {
         self.key = key
         self.value = value
@@ -201,19 +207,21 @@ package struct YAMLPair: Sendable {
 
 /// The items of a sequence, in order.
 package struct YAMLSequence: RandomAccessCollection, Sendable {
-    private let storage: NodeStorage
-    private let first: Int
+    @usableFromInline let storage: NodeStorage
+    @usableFromInline let first: Int
     package let count: Int
 
+    @inlinable
     package init(_ storage: NodeStorage, _ record: NodeRecord) {
         self.storage = storage
         self.first = Int(record.first)
         self.count = Int(record.count)
     }
 
-    package var startIndex: Int { 0 }
-    package var endIndex: Int { count }
+    @inlinable package var startIndex: Int { 0 }
+    @inlinable package var endIndex: Int { count }
 
+    @inlinable
     package subscript(position: Int) -> YAMLNode {
         precondition(position >= 0 && position < count, "sequence index out of range")
         return YAMLNode(storage, Int(storage.slots[first + position]))
@@ -226,26 +234,30 @@ package struct YAMLMapping: RandomAccessCollection, Sendable {
     @usableFromInline package let first: Int
     package let count: Int
 
+    @inlinable
     package init(_ storage: NodeStorage, _ record: NodeRecord) {
         self.storage = storage
         self.first = Int(record.first)
         self.count = Int(record.count)
     }
 
-    package var startIndex: Int { 0 }
-    package var endIndex: Int { count }
+    @inlinable package var startIndex: Int { 0 }
+    @inlinable package var endIndex: Int { count }
 
+    @inlinable
     package subscript(position: Int) -> YAMLPair {
         YAMLPair(key: key(at: position), value: value(at: position))
     }
 
     /// The key of the pair at `position` (without making a handle for its value).
+    @inlinable
     package func key(at position: Int) -> YAMLNode {
         precondition(position >= 0 && position < count, "mapping index out of range")
         return YAMLNode(storage, Int(storage.slots[first + 2 * position]))
     }
 
     /// The value of the pair at `position` (without making a handle for its key).
+    @inlinable
     package func value(at position: Int) -> YAMLNode {
         precondition(position >= 0 && position < count, "mapping index out of range")
         return YAMLNode(storage, Int(storage.slots[first + 2 * position + 1]))
@@ -284,13 +296,13 @@ package struct NodeRecord: Sendable {
 
     @usableFromInline package var kind: Kind
     /// A scalar's type and style (`.string` and `.plain` for a collection).
-    var scalarKind: YAMLScalar.Kind = .string
+    @usableFromInline var scalarKind: YAMLScalar.Kind = .string
     package var style: YAMLScalar.Style = .plain
     @usableFromInline package var flags: Flags = .childrenInSourceOrder
     /// The byte offsets of the node's text: a range's lines and columns are found from them when asked
     /// (rarely: for a diagnostic), so a record takes 20 bytes instead of 36.
-    package var start: UInt32
-    package var end: UInt32
+    @usableFromInline package var start: UInt32
+    @usableFromInline package var end: UInt32
     /// A scalar's first byte in the source (or in `NodeStorage.extra`), or a collection's first slot in
     /// `NodeStorage.slots`.
     @usableFromInline package var first: UInt32

@@ -1,4 +1,5 @@
 /// A scalar with its literal text, its presentation style and its type under the YAML 1.2 core schema.
+@usableFromInline
 package struct YAMLScalar: Sendable, Hashable {
     package enum Style: String, Sendable {
         case plain, singleQuoted = "single-quoted", doubleQuoted = "double-quoted", literal, folded
@@ -6,6 +7,7 @@ package struct YAMLScalar: Sendable, Hashable {
 
     /// The type by the YAML 1.2 core schema: only plain scalars are anything but strings, and only
     /// `true`/`false` (any case form the schema lists) are booleans; `yes`, `no`, `on` stay strings.
+    @usableFromInline
     package enum Kind: String, Sendable {
         case null, bool, int, float, string
 
