@@ -3,7 +3,8 @@ import WhatsNewModel
 import WhatsNewRender
 
 /// What the publishing formats (release body, feeds, appcast, store metadata) need checked and prepared before anything is
-/// written, found once per run by `Compiler.prepare`: each problem is a diagnostic, at the version it is about.
+/// written, found once per run by `Compiler.prepare` with the checks of `OutputChecks`: each problem is a diagnostic,
+/// at the version it is about.
 package struct Publishing: Sendable {
     /// The feeds the HTML changelog advertises in its `<head>`: those written in the same run, beside it.
     package var feedLinks: [HTMLEmitter.FeedLink] = []
@@ -28,7 +29,7 @@ package struct Publishing: Sendable {
         let entries = selection.versions(of: manifest)
         let errors = engine.errorCount
         if formats.contains(.releaseBody) {
-            _ = OutputChecks.releaseBody(notes, engine: engine)
+            OutputChecks.releaseBody(notes, engine: engine)
         }
         if formats.contains(.fastlane) {
             publishing.fastlaneFiles = OutputChecks.fastlane(manifest, entries: entries, engine: engine).map(FastlaneEmitter.files) ?? []

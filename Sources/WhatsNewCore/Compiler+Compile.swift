@@ -67,9 +67,10 @@ extension Compiler {
         return prepare(manifest, plan: plan, request: request, engine: engine)
     }
 
-    /// Resolves the notes once for every target and finds every error `compile` can report, so that a
-    /// `Compilation` it returns can stream each output to its file with nothing left that could fail but
-    /// the writing; nil when the engine holds errors or the selection has errors (then nothing may be written).
+    /// Resolves the notes once for every target and finds every error `compile` can report (each output's check in
+    /// `OutputChecks` before its emitter), so that a `Compilation` it returns can stream each output to its file with
+    /// nothing left that could fail but the writing; nil when the engine holds errors or the selection has errors
+    /// (then nothing may be written).
     package func prepare(_ manifest: Manifest, plan: OutputPlan, request: CompileRequest,
                          engine: DiagnosticEngine) -> Compilation? {
         guard !engine.hasErrors else { return nil }
@@ -80,9 +81,9 @@ extension Compiler {
         // WhatsNewKit's JSON is checked from the manifest (its keys are made for every version), before the notes.
         var whatsNewKitPlan: WhatsNewKitPlan?
         if request.template == nil, plan.targets.contains(where: { $0.format == .whatsNewKitJSON }) {
-            guard let checked = OutputChecks.whatsNewKit(manifest, selection: selection, refsFile: request.whatsNewKitRefs,
-                                                         assetsRoot: readOptions.imageFiles.assetsRoot, engine: engine) else { return nil }
-            whatsNewKitPlan = checked
+            whatsNewKitPlan = OutputChecks.whatsNewKit(manifest, selection: selection, refsFile: request.whatsNewKitRefs,
+                                                       assetsRoot: readOptions.imageFiles.assetsRoot, engine: engine)
+            guard whatsNewKitPlan != nil else { return nil }
         }
         guard !engine.hasErrors else { return nil }
         let notes = ReleaseNotes(manifest, selection: selection)

@@ -3,6 +3,7 @@ import WhatsNewRender
 
 extension OutputChecks {
     /// `--format release-body`: the notes of one version; false (an error reported) when `notes` hold another number.
+    @discardableResult
     package static func releaseBody(_ notes: ReleaseNotes, engine: DiagnosticEngine) -> Bool {
         guard notes.versions.count != 1 else { return true }
         let count = notes.versions.isEmpty ? "no version is selected" : "\(notes.versions.count) versions are selected"
