@@ -5,7 +5,8 @@ import WhatsNewRender
 extension OutputChecks {
     /// `--format fastlane`: one selected version (`entries`), a language to write, a whole-number versionCode
     /// for Google Play, and each store's limit on each locale's notes; a locale a store gets no notes for is a
-    /// warning, a store without a feature for its platforms a note. The plan, or nil when that is an error.
+    /// warning, a store without a feature for its platforms a note. The plan, or nil when that is an error (a file
+    /// over its store's limit names the version, the locale, the file and its length; the run then writes no file).
     package static func fastlane(_ manifest: Manifest, entries: [VersionEntry], engine: DiagnosticEngine) -> FastlanePlan? {
         guard entries.count == 1, let entry = entries.first else {
             let count = entries.isEmpty ? "no version is selected" : "\(entries.count) versions are selected"
