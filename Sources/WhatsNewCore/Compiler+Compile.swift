@@ -67,55 +67,44 @@ extension Compiler {
         return prepare(manifest, plan: plan, request: request, engine: engine)
     }
 
-    /// Resolves the notes once for every target and finds every error `compile` can report, so that a
-    /// `Compilation` it returns can stream each output to its file with nothing left that could fail but
-    /// the writing; nil when the engine holds errors or the selection has errors (then nothing may be written).
+    /// Resolves the notes once for every target and finds every error `compile` can report (each output's check in
+    /// `OutputChecks` before its emitter), so that a `Compilation` it returns can stream each output to its file with
+    /// nothing left that could fail but the writing; nil when the engine holds errors or the selection has errors
+    /// (then nothing may be written).
     package func prepare(_ manifest: Manifest, plan: OutputPlan, request: CompileRequest,
                          engine: DiagnosticEngine) -> Compilation? {
         guard !engine.hasErrors else { return nil }
         var requested = request.selection
         if request.markdownStyle == .keepAChangelog { requested.includesUnreleased = true }
         guard let selection = requested.resolvingLatest(in: manifest, engine: engine) else { return nil }
-        if let release = selection.release, manifest.entry(for: release) == nil {
-            let known = manifest.sortedVersions.prefix(8).map(\.version.description).joined(separator: ", ")
-            engine.report(Diagnostic(.error, code: .unknownRelease,
-                                     message: "--release \(release) is not in the manifest; expected one of its versions (\(known))"))
-            return nil
-        }
-        let emptied = selection.emptiedByPlatform(of: manifest)
-        if let platform = selection.platform, !emptied.isEmpty {
-            let shown = emptied.prefix(10).map(\.description).joined(separator: ", ")
-            let more = emptied.count > 10 ? " and \(emptied.count - 10) more" : ""
-            let which = emptied.count == 1 ? "version \(shown) has" : "versions \(shown)\(more) have"
-            engine.report(Diagnostic(.note, code: .emptyAfterPlatformFilter,
-                                     message: "\(which) no feature for --platform \(platform), so the outputs leave "
-                                         + (emptied.count == 1 ? "it" : "them") + " out",
-                                     fix: "add 'platforms: [\(platform.lowercased())]' to the features meant for \(platform.lowercased()), or choose another --platform"))
-        }
-        // WhatsNewKit's JSON is the one output that can find errors (and it is small): it is rendered now.
-        var whatsNewKitJSON: String?
-        var whatsNewKitRefs: WhatsNewKitRefsOutput?
+        guard OutputChecks.selection(selection, of: manifest, engine: engine) else { return nil }
+        // WhatsNewKit's JSON is checked from the manifest (its keys are made for every version), before the notes.
+        var whatsNewKitPlan: WhatsNewKitPlan?
         if request.template == nil, plan.targets.contains(where: { $0.format == .whatsNewKitJSON }) {
-            guard let export = WhatsNewKitJSONEmitter().export(manifest, selection: selection, refsFile: request.whatsNewKitRefs,
-                                                               assetsRoot: readOptions.imageFiles.assetsRoot, engine: engine) else { return nil }
-            whatsNewKitJSON = export.json
-            if let path = request.whatsNewKitRefs {
-                whatsNewKitRefs = WhatsNewKitRefsOutput(path: path, text: export.refs(WhatsNewKitRefsFormat(fileExtensionOf: path) ?? .yaml))
-            }
+            whatsNewKitPlan = OutputChecks.whatsNewKit(manifest, selection: selection, refsFile: request.whatsNewKitRefs,
+                                                       assetsRoot: readOptions.imageFiles.assetsRoot, engine: engine)
+            guard whatsNewKitPlan != nil else { return nil }
         }
         guard !engine.hasErrors else { return nil }
         let notes = ReleaseNotes(manifest, selection: selection)
         // Everything the run writes, together, before any of it is written (see `OutputBudget`).
         var budget = OutputBudget(inputBytes: manifest.inputByteCount > 0 ? manifest.inputByteCount + (request.appcastToFill?.bytes.count ?? 0) : 0)
-        if let problem = budget.spend(notes, of: manifest) ?? budget.spend(whatsNewKitJSON?.utf8.count ?? 0, on: "WhatsNewKit's JSON") {
+        if let problem = budget.spend(notes, of: manifest) {
             engine.report(problem)
             return nil
         }
-        if request.page == .showcase, request.template == nil, notes.versions.count > 1,
-           plan.targets.contains(where: { $0.format == .html }), let newest = notes.versions.first {
-            engine.report(Diagnostic(.warning, code: .showcaseOneVersion,
-                                     message: "--page showcase shows one version, and \(notes.versions.count) are selected: it shows the newest, \(newest.displayVersion)",
-                                     fix: "choose the version with --release (e.g. --release \(newest.version.description)), or use --page changelog for all of them"))
+        // WhatsNewKit's JSON is small, and rendered now, so that its size counts before the outputs that follow.
+        let whatsNewKit = whatsNewKitPlan.map { WhatsNewKitJSONEmitter().export($0) }
+        let whatsNewKitJSON = whatsNewKit?.json
+        let whatsNewKitRefs = request.whatsNewKitRefs.flatMap { path in
+            whatsNewKit.map { WhatsNewKitRefsOutput(path: path, text: $0.refs(WhatsNewKitRefsFormat(fileExtensionOf: path) ?? .yaml)) }
+        }
+        if let problem = budget.spend(whatsNewKitJSON?.utf8.count ?? 0, on: "WhatsNewKit's JSON") {
+            engine.report(problem)
+            return nil
+        }
+        if request.page == .showcase, request.template == nil, plan.targets.contains(where: { $0.format == .html }) {
+            OutputChecks.showcase(notes, engine: engine)
         }
         guard let publishing = Publishing.prepare(manifest, notes: notes, selection: selection, plan: plan, request: request, budget: &budget,
                                                   engine: engine) else {

@@ -1,4 +1,3 @@
-import WhatsNewDiagnostics
 import WhatsNewModel
 
 /// `--format fastlane`: one version's notes as the store metadata fastlane uploads, for every locale of the
@@ -10,9 +9,9 @@ import WhatsNewModel
 ///   it has none.
 ///
 /// Each store gets the features for its platforms (the App Store Apple's, Google Play `android`) and those
-/// without `platforms`. Locales map to each store's codes by `StoreLocaleMap`. Everything that could stop the run is found here,
-/// before anything is written: a file over its store's limit is a `store-limit` error naming the version,
-/// the locale, the file and its length; the run then writes no file at all.
+/// without `platforms`. Locales map to each store's codes by `StoreLocaleMap`. Everything that could stop the
+/// run (one version, a language, a whole-number versionCode, each store's limit) is checked before, by
+/// `OutputChecks.fastlane` in WhatsNewCore, which hands over a `FastlanePlan`: this only lays it out as files.
 package enum FastlaneEmitter {
     /// A file of the tree: its path below the directory of `-o`, and its text.
     package struct File: Sendable, Hashable {
@@ -20,87 +19,16 @@ package enum FastlaneEmitter {
         package let text: String
     }
 
-    /// The files of the one selected version (`entries`: the selected entries, which must be one), or nil
-    /// when that is an error (reported to `engine`).
-    package static func files(_ manifest: Manifest, entries: [VersionEntry], engine: DiagnosticEngine) -> [File]? {
-        guard entries.count == 1, let entry = entries.first else {
-            let count = entries.isEmpty ? "no version is selected" : "\(entries.count) versions are selected"
-            engine.report(Diagnostic(.error, code: .fastlaneOneVersion,
-                                     message: "--format fastlane writes the store notes of one version, and \(count)",
-                                     fix: "choose it with --release V, --release latest (the newest that is not a pre-release) or --release latest-prerelease"))
-            return nil
+    /// The files of the checked plan, each store's in the order of its codes.
+    package static func files(_ plan: FastlanePlan) -> [File] {
+        plan.stores.flatMap { store in
+            store.texts.map { File(path: path(of: store.store, code: $0.code, changelog: store.changelog), text: $0.text) }
         }
-        let locales = manifest.writtenLocales
-        guard !locales.isEmpty else {
-            engine.report(Diagnostic(.error, code: .missingLocale,
-                                     message: "--format fastlane writes each language's notes into the store's folder for it, and the manifest names no language: no text is localized and there is no 'defaults.locale'",
-                                     at: entry.versionLocation ?? entry.location,
-                                     fix: "add 'defaults: { locale: en }' with the language the texts are written in"))
-            return nil
-        }
-        let errors = engine.errorCount
-        var files: [File] = []
-        for store in StoreLint.allCases {
-            let map = StoreLocaleMap(store: store, locales: locales, overrides: manifest.stores.overrides(for: store))
-            reportUnwritten(map, in: manifest, engine: engine)
-            guard let folder = changelogName(of: entry, for: store, engine: engine) else { continue }
-            var notes = entry
-            notes.features = entry.features.filter { $0.platforms.isEmpty || $0.platforms.contains { store.platforms.contains($0.lowercased()) } }
-            guard !notes.features.isEmpty else {
-                engine.report(Diagnostic(.note, code: .emptyAfterPlatformFilter,
-                                         message: "\(entry.name) has no feature for \(store.storeName)'s platforms (\(store.platforms.joined(separator: ", "))), so no notes are written for it",
-                                         at: entry.versionLocation ?? entry.location,
-                                         fix: "add a feature without 'platforms', or with one of these"))
-                continue
-            }
-            for mapped in map.entries {
-                let text = StoreLimitRule.plainText(of: notes, in: manifest, locale: mapped.locale)
-                let path = store == .appstore ? "\(mapped.code)/release_notes.txt" : "android/\(mapped.code)/changelogs/\(folder).txt"
-                let length = store.countedLength(of: text)
-                if length > store.limit {
-                    engine.report(Diagnostic(.error, code: .storeLimit,
-                                             message: "the notes of \(entry.name) in '\(mapped.locale)' are \(length) characters for \(store.storeName) ('\(path)'); it allows \(store.limit)",
-                                             at: entry.versionLocation ?? entry.location,
-                                             fix: "shorten them by \(length - store.limit) characters, or move details to a 'present' page"))
-                }
-                files.append(File(path: path, text: text))
-            }
-        }
-        return engine.errorCount > errors ? nil : files
     }
 
-    /// The name of the version's Google Play changelog: its versionCode, a whole number (`build`), or
-    /// `default` without one.
-    private static func changelogName(of entry: VersionEntry, for store: StoreLint, engine: DiagnosticEngine) -> String? {
-        guard store == .playstore else { return "" }
-        guard let build = entry.build else { return "default" }
-        guard let code = UInt64(build) else {
-            engine.report(Diagnostic(.error, code: .invalidVersionCode,
-                                     message: "\(entry.name) has build '\(build)', and Google Play's changelog is named by its versionCode, a whole number",
-                                     at: entry.versionLocation ?? entry.location,
-                                     fix: "write the versionCode as 'build' (e.g. 'build: 1234'), or leave 'build' out to write 'default.txt'"))
-            return nil
-        }
-        return String(code)
-    }
-
-    /// A locale the store gets no notes for is a warning: it has no code for it, or another locale writes it.
-    private static func reportUnwritten(_ map: StoreLocaleMap, in manifest: Manifest, engine: DiagnosticEngine) {
-        let key = map.store == .appstore ? "appStore" : "playStore"
-        for unwritten in map.unwritten {
-            let why: String
-            if let code = unwritten.code, let other = unwritten.by {
-                why = "its code '\(code)' is written with the notes of '\(other)'"
-            } else {
-                why = "\(map.store.storeName) has no locale for it"
-            }
-            let language = LocalizedText.language(of: unwritten.locale).lowercased()
-            let sameLanguage = StoreLocaleTable.codes(of: map.store).filter { LocalizedText.language(of: $0).lowercased() == language }
-            let example = sameLanguage.first.map { " (e.g. '\(unwritten.locale): \($0)')" } ?? ""
-            engine.report(Diagnostic(.warning, code: .storeLocaleUnmapped,
-                                     message: "the notes in '\(unwritten.locale)' are not written for \(map.store.storeName): \(why)",
-                                     at: StoreLocaleMap.location(of: unwritten.locale, in: manifest),
-                                     fix: "map it to a code of \(map.store.storeName) in 'stores.\(key).locales'\(example), or to [] to leave it out"))
-        }
+    /// The path of a store's notes under its locale `code`: `<code>/release_notes.txt` for the App Store,
+    /// `android/<code>/changelogs/<changelog>.txt` for Google Play.
+    package static func path(of store: StoreLint, code: String, changelog: String) -> String {
+        store == .appstore ? "\(code)/release_notes.txt" : "android/\(code)/changelogs/\(changelog).txt"
     }
 }
