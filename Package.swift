@@ -40,8 +40,10 @@ let package = Package(
         // target with pkg-config: SwiftPM links what pkg-config names (-lxml2) into every program, and not
         // `-I/usr/include/libxml2`: SwiftPM refuses such unsafe flags in a package used as a dependency.
         .target(name: "CXMLScanner", cSettings: [.headerSearchPath("libxml2")]),
+        // The processors a process may run on (sched_getaffinity, a GNU extension Swift does not see).
+        .target(name: "CProcessors"),
         // Threads, locks and hand-overs between threads: the one place that makes a thread.
-        .target(name: "Threads"),
+        .target(name: "Threads", dependencies: ["CProcessors"]),
         // Where a text came from: the bytes of one input, its lines and columns, ranges in it. Knows nothing of YAML.
         .target(name: "SourceText"),
         // libyaml in, a tree of nodes with their places out (the only importer of CYAML).

@@ -29,6 +29,22 @@ package final class BackgroundWork<Value: Sendable>: Sendable {
         self.init(work, runsWithoutThread: true)
     }
 
+    /// Starts `work` on a thread of its own when `splitting` (see `Parallelism`), else runs it at once on the
+    /// calling thread.
+    package convenience init(splitting: Bool, _ work: @escaping @Sendable () -> Value) {
+        if splitting {
+            self.init(work, runsWithoutThread: true)
+        } else {
+            self.init(runningHere: work())
+        }
+    }
+
+    /// Work already done on the calling thread.
+    private init(runningHere value: Value) {
+        outcome.value.withLock { $0 = value }
+        hasThread = false
+    }
+
     /// Starts `work` on a thread of its own; nil when no thread can be made (for work that cannot run
     /// on the calling thread, such as work that waits for the caller).
     package convenience init?(onItsOwnThread work: @escaping @Sendable () -> Value) {

@@ -314,7 +314,7 @@ public struct ReleaseNotes: Sendable {
             }
             return versions
         }
-        guard entries.count >= versionsForTwoThreads else { return resolve(entries.indices, entries.count) }
+        guard Parallelism.current.splits(size: entries.count, from: versionsForTwoThreads) else { return resolve(entries.indices, entries.count) }
         let middle = entries.count / 2
         let secondHalf = BackgroundWork { resolve(middle..<entries.count, entries.count - middle) }
         var versions = resolve(0..<middle, entries.count)

@@ -29,7 +29,7 @@ package struct TwoThreadRendering: Sendable {
     package func render(_ count: Int, into output: inout OutputBuffer, here: Renderer,
                         elsewhere makeRenderer: @escaping @Sendable () -> Renderer) {
         precondition(piecesPerChunk > 0 && chunksInFlight > 0)
-        guard count >= max(minimumPieces, 2) else { return here(0..<count, &output) }
+        guard Parallelism.current.splits(size: count, from: max(minimumPieces, 2)) else { return here(0..<count, &output) }
         let chunks = InOrderChunks(count: count, piecesPerChunk: piecesPerChunk, inFlight: chunksInFlight)
         guard let background = BackgroundWork(onItsOwnThread: { () -> Bool in
             Self.renderInBackground(chunks, with: makeRenderer())

@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 import SourceText
+import Threads
 
 /// The result of reading one input: its tree (nil when it could not be read) and every problem found.
 package struct YAMLDocument: Sendable {
@@ -59,7 +60,7 @@ package enum YAMLParser {
         var composer = Composer(file: file, limits: limits, jsonStrings: standIns.values, itemObserver: observer)
         let text = standIns.isEmpty ? file.bytes : standIns.apply(to: file.bytes)
         let root = text.withUnsafeBufferPointer { text in
-            file.bytes.withUnsafeBufferPointer { composer.run(text, original: $0, threaded: text.count >= threadedFrom) }
+            file.bytes.withUnsafeBufferPointer { composer.run(text, original: $0, threaded: Parallelism.current.splits(size: text.count, from: threadedFrom)) }
         }
         // libyaml rejects bytes that are not UTF-8, and NUL, as it reads: a text it read to the end has
         // neither. When reading failed, a bad byte anywhere is the problem to report (not what libyaml

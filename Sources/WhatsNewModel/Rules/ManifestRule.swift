@@ -85,7 +85,9 @@ package enum RuleRunner {
     package static func run(_ rules: [any ManifestRule], on manifest: Manifest, reportingTo engine: DiagnosticEngine) {
         let turns = TakenInTurn(count: rules.count)
         let limit = engine.limit
-        let otherThread = BackgroundWork { check(manifest, with: rules, takingTurns: turns, keeping: limit) }
+        let otherThread = BackgroundWork(splitting: Parallelism.current.splits(size: rules.count, from: 2)) {
+            check(manifest, with: rules, takingTurns: turns, keeping: limit)
+        }
         let thisThread = check(manifest, with: rules, takingTurns: turns, keeping: limit)
         for (_, findings) in (thisThread + otherThread.result).sorted(by: { $0.rule < $1.rule }) {
             engine.report(contentsOf: findings)

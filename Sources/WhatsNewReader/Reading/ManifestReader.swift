@@ -39,7 +39,7 @@ package struct ManifestReader {
         // 2. The schema, on a thread of its own, reporting to findings of its own.
         let schemaInputs = (inputs.map { $0.forAnotherThread() }, references.map { $0.forAnotherThread() })
         let limit = engine.limit
-        let schemaCheck = BackgroundWork { [schema] in
+        let schemaCheck = BackgroundWork(splitting: Parallelism.current.hasSecondProcessor) { [schema] in
             let findings = DiagnosticEngine(limit: limit)
             let schema = schema ?? .builtin
             for input in schemaInputs.0 { schema.check(input, role: input.isFragment ? .fragment : .manifest, engine: findings) }
