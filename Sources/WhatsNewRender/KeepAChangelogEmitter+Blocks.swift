@@ -14,13 +14,15 @@ extension KeepAChangelogEmitter {
         return blocks.isEmpty ? nil : ([], blocks)
     }
 
-    /// Writes `blocks` inside a bullet, indented under it: a code block right under the line before it, a
-    /// paragraph after a blank line.
+    /// Writes `blocks` inside a bullet, indented under it, each on the line after the one before (the list stays
+    /// tight) but a paragraph after a paragraph, which a blank line separates.
     static func appendBlocks(_ blocks: [MarkdownBlock], renderer: MarkdownRenderer, to bullet: inout [UInt8]) {
+        var afterParagraph = true
         for block in blocks {
+            defer { if case .paragraph = block { afterParagraph = true } else { afterParagraph = false } }
             switch block {
             case .paragraph(let inlines):
-                bullet += "\n\n  ".utf8
+                bullet += (afterParagraph ? "\n\n  " : "\n  ").utf8
                 renderer.append(inlines: inlines, continuation: "  ", escapingBrackets: true, to: &bullet)
             default:
                 bullet += "\n".utf8
