@@ -88,6 +88,8 @@ private struct Reader {
     var section: String?
     /// Whether a section heading or label was read since the release's heading (the summary is above the first).
     var inSection = false
+    /// The section heading or label read last, while no change has come under it.
+    var emptySection: (line: Int, column: Int, text: String)?
     /// The heading level of the releases (`#` in some files, `###` in others); a deeper heading is a section.
     var releaseLevel: Int?
     /// The repository and tag prefix of the first link that told them.
@@ -128,7 +130,7 @@ private struct Reader {
                 outside(located, what: Self.name(of: located.block))
                 return
             }
-            if case .paragraph(let inlines) = located.block, label(inlines) { return }
+            if case .paragraph(let inlines) = located.block, label(inlines, at: located) { return }
             if case .paragraph(let inlines) = located.block, summary(inlines, at: Span(located)) { return }
             if case .paragraph(let inlines) = located.block, inlines.allSatisfy(Self.isMarkup) {
                 // `<a name="1.2.0"></a>` before the next heading: an anchor, no text.
@@ -146,11 +148,14 @@ private struct Reader {
     /// Reads a paragraph that names a section (`Bug Fixes:`, `**Deprecations**:`, `**ENHANCEMENTS:**`) into the kind
     /// of the bullets after it, or a paragraph that is only a date (`_2026-06-08_`) right under a heading without
     /// one into the release's date; false for any other paragraph.
-    private mutating func label(_ inlines: [MarkdownInline]) -> Bool {
+    private mutating func label(_ inlines: [MarkdownInline], at located: MarkdownOutline.Block) -> Bool {
         let text = Self.plain(inlines)
-        if release?.date == nil, release?.changes.isEmpty == true, let (date, count) = HeadingDate.read(text.split(separator: " ").map(String.init), at: 0),
+        if let release, release.date == nil, release.changes.isEmpty, let (date, count) = HeadingDate.read(text.split(separator: " ").map(String.init), at: 0),
            count == text.split(separator: " ").count {
-            release?.date = date
+            self.release?.date = date
+            // From the heading, which the date moves into, to the paragraph.
+            warn(.importUnmapped, "the paragraph '\(text)' is imported as the date of \(release.numbered ? "the unreleased section" : "version " + release.version), which the written-back changelog writes in its heading",
+                 line: release.line, column: 1, endLine: located.contentLines.upperBound, fix: "nothing, or write the date in the heading, e.g. '## [1.2.0] - 2026-11-01'")
             return true
         }
         guard text.hasSuffix(":") || inlines.count == 1, text.split(separator: " ").count <= 4, !text.contains("."),
@@ -166,6 +171,10 @@ private struct Reader {
         var name = Substring(text)
         while let last = name.last, last == ":" || last == " " { name = name.dropLast() }
         section = name == known.heading ? nil : String(name)
+        sectionWithoutChanges()
+        emptySection = (located.line, located.column, String(name))
+        warn(.importUnmapped, "the paragraph '\(text)' is imported as the section of the bullets after it, which the written-back changelog writes as the heading '### \(name)'",
+             at: located, fix: "nothing, or write it as a heading, e.g. '### \(name)'")
         return true
     }
 
@@ -173,11 +182,23 @@ private struct Reader {
     /// (Keep a Changelog 2.0's); false for any other paragraph, and for one of nothing but HTML.
     private mutating func summary(_ inlines: [MarkdownInline], at span: Span) -> Bool {
         guard var release, !inSection, release.changes.isEmpty, !inlines.allSatisfy(Self.isMarkup) else { return false }
+        if isTable(at: span.line) {
+            warn(.importUnmapped, "a table is imported as the text of its cells into the summary of \(release.numbered ? "the unreleased section" : "version " + release.version), which the written-back changelog writes as a paragraph (a manifest's text has no tables)",
+                 line: span.line, column: span.column, endLine: span.endLine, fix: "write the table as a list, or leave it out")
+        }
         let paragraph = markdown(inlines, at: span)
         guard !paragraph.isEmpty else { return false }
         release.summary = release.summary.map { $0 + "\n\n" + paragraph } ?? paragraph
         self.release = release
         return true
+    }
+
+    /// Whether the paragraph starting at `line` is a GitHub table (its second line a delimiter row, `|---|:--|`),
+    /// which the importer reads as a paragraph.
+    private func isTable(at line: Int) -> Bool {
+        guard line >= 1, line < file.lineCount, file.lineText(line).contains("|") else { return false }
+        let delimiter = file.lineText(line + 1).filter { !" \t\r\n".contains($0) }
+        return delimiter.contains("|") && delimiter.contains("-") && delimiter.allSatisfy { "|:-".contains($0) }
     }
 
     /// Text before the first release, or in a section that is skipped.
@@ -231,6 +252,8 @@ private struct Reader {
         }
         kind = SectionName.kind(of: text)
         inSection = true
+        sectionWithoutChanges()
+        emptySection = (located.line, located.column, text)
         section = text == kind?.heading ? nil : renderer.render(inlines: ChangeBullet.normalized(inlines))
         if kind == nil {
             let names = FeatureKind.allCases.map(\.heading).joined(separator: ", ")
@@ -348,12 +371,17 @@ private struct Reader {
         let change = ImportedChangelog.Change(title: markdown(title, at: span, converted: true),
                                               subtitle: parts.filter { !$0.isEmpty }.joined(separator: "\n\n"), kind: kind, section: section)
         release?.changes.append(change)
+        emptySection = nil
     }
 
     /// Inline content as Markdown source: HTML with an exact Markdown equivalent converted (`InlineHTML`), any
     /// other kept as written, with a warning over `span`: every output shows raw HTML as text.
     private func markdown(_ inlines: [MarkdownInline], at span: Span, converted: Bool = false) -> String {
         let content = converted ? inlines : InlineHTML.converted(inlines)
+        if Self.holdsImage(content) {
+            warn(.importUnmapped, "an image is imported as a link to it: no output shows an image of a text, so the written-back changelog links it",
+                 line: span.line, column: span.column, endLine: span.endLine, fix: "link the image, or give it a feature's 'image'")
+        }
         var seen: Set<String> = []
         let kept = InlineHTML.kept(in: content).filter { seen.insert($0).inserted }
         if !kept.isEmpty {
@@ -366,7 +394,17 @@ private struct Reader {
         return raw.render(inlines: content)
     }
 
+    /// Reports the section heading read last when no change came under it before the next section or the end of
+    /// the release: its changes' section is the one below it, so it is not written back.
+    private mutating func sectionWithoutChanges() {
+        guard let empty = emptySection else { return }
+        emptySection = nil
+        warn(.importUnmapped, "section '\(empty.text)' has no bullets before the next section, so the written-back changelog leaves its heading out",
+             line: empty.line, column: empty.column, fix: "put its bullets right under it, or remove the heading")
+    }
+
     private mutating func finishRelease() {
+        sectionWithoutChanges()
         if let release { changelog.releases.append(release) }
         release = nil
     }
@@ -573,6 +611,17 @@ private struct Reader {
             }
         }
         return out
+    }
+
+    /// Whether the inlines hold an image.
+    static func holdsImage(_ inlines: [MarkdownInline]) -> Bool {
+        inlines.contains { inline in
+            switch inline {
+            case .image: return true
+            case .emphasis(let children), .strong(let children), .strikethrough(let children), .link(_, _, let children): return holdsImage(children)
+            default: return false
+            }
+        }
     }
 
     /// Whether an inline is HTML or white space: a paragraph of nothing else is markup with no words.
