@@ -16,6 +16,12 @@ compiles it back with `--markdown-style keepachangelog`, and reports:
   words out: those words found again in the manifest (feature titles and subtitles, version summaries);
   lost: the rest, as a percentage; unwarned: lost words of blocks that no warning's range covers.
   (Words out are counted in feature titles, subtitles and sections, and in versions' summaries, dates and titles.)
+- diffs: differences between the original and the written-back changelog, compared through cmark-gfm's tree release
+  by release (each block a record: a release heading as its version, ISO date, yanked mark and link; a heading,
+  paragraph, list item, code block (with its language) or HTML block as its inline content with the markup
+  written one way); unexpl: those no import warning explains, that is, a record of the original missing from the
+  written-back release whose lines no warning's range (line to endLine) reaches, and each record the written-back
+  release has beyond the number it lost (text that appeared from nowhere). `--details` prints the unexplained ones.
 
 Words are compared as multisets of lower-cased `\\w+` tokens of the text cmark-gfm sees (link URLs are not
 words). The script only reads FOLDER; it writes nothing but a temporary directory it removes.
@@ -54,8 +60,8 @@ def text_of(node):
     return " ".join(parts)
 
 
-def parse(cmark, markdown):
-    out = subprocess.run([cmark, "-t", "xml", "--sourcepos", "-e", "table", "-e", "strikethrough"],
+def parse(cmark, markdown, autolink=False):
+    out = subprocess.run([cmark, "-t", "xml", "--sourcepos", "-e", "table", "-e", "strikethrough"] + (["-e", "autolink"] if autolink else []),
                          input=markdown.encode("utf-8"), capture_output=True, check=True)
     return ET.fromstring(out.stdout)
 
@@ -65,7 +71,9 @@ def lines_of(node):
     if not pos:
         return None
     start, end = pos.split("-")
-    return int(start.split(":")[0]), int(end.split(":")[0])
+    # (cmark-gfm may end an HTML block on the line before it starts.)
+    first = int(start.split(":")[0])
+    return first, max(first, int(end.split(":")[0]))
 
 
 LEAVES = ("paragraph", "code_block", "html_block", "table")
@@ -127,6 +135,191 @@ def manifest_words(cmark, manifest):
     return collections.Counter(w.lower() for w in WORD.findall(text_of(root)))
 
 
+VERSION_TOKEN = re.compile(r"\d+(?:[.+-]?[0-9A-Za-z]+)*")
+ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+DATE_FORMATS = ("%B %d, %Y", "%b %d, %Y", "%d %B %Y", "%d %b %Y", "%d %B, %Y", "%d %b, %Y", "%Y/%m/%d", "%Y.%m.%d", "%d.%m.%Y",
+                "%B %d %Y", "%b %d %Y", "%b. %d, %Y")
+HTML_DELIMITERS = {"b": "**", "strong": "**", "i": "*", "em": "*", "s": "~~", "del": "~~", "strike": "~~", "code": "`"}
+
+
+def inline_markup(node):
+    """An element's inline content with its markup written one way: the written-back file spells emphasis `*`,
+    strong `**`, code with backticks, and HTML tags with an exact Markdown equivalent as it."""
+    tag = node.tag.replace(NS, "")
+    children = list(node)
+    inner = lambda: inlines_markup(children)
+    if tag in ("text", "html_inline", "html_block"):
+        return node.text or ""
+    if tag in ("softbreak", "linebreak"):
+        return " "
+    if tag == "code":
+        return "`" + (node.text or "") + "`"
+    if tag == "code_block":
+        return " ```" + (node.get("info") or "") + " " + (node.text or "") + "``` "
+    if tag == "emph":
+        return "*" + inner() + "*"
+    if tag == "strong":
+        return "**" + inner() + "**"
+    if tag == "strikethrough":
+        return "~~" + inner() + "~~"
+    if tag in ("link", "image"):
+        return ("!" if tag == "image" else "") + "[" + inner() + "](" + (node.get("destination") or "") + ")"
+    if tag in ("paragraph", "item", "list", "block_quote", "heading"):
+        return " " + inner() + " "
+    return inner()
+
+
+def inlines_markup(nodes):
+    def html_tag(node):
+        return (node.text or "").lower() if node.tag.replace(NS, "") == "html_inline" else None
+    out, index = [], 0
+    while index < len(nodes):
+        node = nodes[index]
+        index += 1
+        tag = html_tag(node)
+        if tag in ("<br>", "<br/>", "<br />") and any(text_of(rest).strip() for rest in nodes[index:]):
+            out.append(" ")
+            continue
+        name = (tag or "")[1:-1]
+        if name in HTML_DELIMITERS:
+            close = next((i for i in range(index, len(nodes)) if html_tag(nodes[i]) == "</" + name + ">"), None)
+            if close is not None:
+                out.append(HTML_DELIMITERS[name] + inlines_markup(nodes[index:close]) + HTML_DELIMITERS[name])
+                index = close + 1
+                continue
+        out.append(inline_markup(node))
+    return "".join(out)
+
+
+def collapsed(text):
+    return " ".join(text.split())
+
+
+def iso_date(text):
+    match = ISO_DATE.search(text)
+    if match:
+        return match.group(0)
+    import datetime
+    words = re.sub(r"(\d)(st|nd|rd|th)\b", r"\1", re.sub(r"[()\[\]_*]", " ", text))
+    for fmt in DATE_FORMATS:
+        for pattern in (r"[A-Z][a-z]+\.? \d{1,2},? \d{4}", r"\d{1,2} [A-Z][a-z]+,? \d{4}", r"\d{4}[/.]\d{2}[/.]\d{2}", r"\d{2}\.\d{2}\.\d{4}"):
+            for found in re.findall(pattern, words):
+                try:
+                    return datetime.datetime.strptime(found, fmt).strftime("%Y-%m-%d")
+                except ValueError:
+                    pass
+    return ""
+
+
+def release_records(cmark, markdown, written_back):
+    """The records of each release, in order: [(key, heading record, [(record, first line, last line)])]. The
+    original's releases are found as `measure_source` finds them; the written-back file's are its `##` headings.
+    (Read with GitHub's autolinks, as whatsnew reads the original: a bare URL written back as a link is no change.)"""
+    root = parse(cmark, markdown, autolink=True)
+    releases = []
+    release_level = [None]
+
+    def is_release(child):
+        text = text_of(child).strip()
+        level = int(child.get("level", "1"))
+        if written_back:
+            return level == 2
+        if RELEASE.match(text) and not SERIES.match(text) and (release_level[0] is None or level <= release_level[0] or ONLY_VERSION.match(text)):
+            if release_level[0] is None:
+                release_level[0] = level
+            return True
+        return bool(UNRELEASED.match(text))
+
+    def heading_record(child):
+        text = text_of(child).strip()
+        unreleased = UNRELEASED.match(text) or re.search(r"\bunreleased\b", text, re.IGNORECASE)
+        token = VERSION_TOKEN.search(text)
+        key = "unreleased" if unreleased or not token else token.group(0)
+        links = [link.get("destination") for link in child.iter(NS + "link")]
+        yanked = " yanked" if re.search(r"\byanked\b", text, re.IGNORECASE) else ""
+        return key, f"release {key} {iso_date(text)}{yanked} {' '.join(links)}".strip()
+
+    def add(record, node):
+        span = lines_of(node) or (0, 0)
+        releases[-1][2].append((collapsed(record), span[0], span[1]))
+
+    for child in root:
+        tag = child.tag.replace(NS, "")
+        if tag == "heading" and is_release(child):
+            key, record = heading_record(child)
+            span = lines_of(child) or (0, 0)
+            releases.append((key, (record, span[0], span[1]), []))
+            continue
+        if not releases:
+            continue
+        if tag == "heading":
+            add("heading " + inline_markup(child), child)
+        elif tag == "list":
+            for item in child:
+                add("item " + inline_markup(item), item)
+        elif tag == "paragraph":
+            add("paragraph " + inline_markup(child), child)
+        elif tag == "code_block":
+            add("code " + inline_markup(child), child)
+        elif tag == "thematic_break":
+            add("break", child)
+        else:
+            add(tag + " " + text_of(child), child)
+    return releases
+
+
+def differences(cmark, original, written, ranges):
+    """The differences of the written-back file from the original, release by release, and those no warning
+    explains (see the module's documentation)."""
+    before = release_records(cmark, original, written_back=False)
+    after = release_records(cmark, written, written_back=True)
+    # Releases pair by their version (`unreleased` for a heading that names none); those left over pair in order.
+    by_key = collections.defaultdict(list)
+    for index, release in enumerate(after):
+        by_key[release[0]].append(index)
+    paired, used = [], set()
+    for release in before:
+        candidates = [i for i in by_key.get(release[0], []) if i not in used]
+        paired.append(candidates[0] if candidates else None)
+        if candidates:
+            used.add(candidates[0])
+    leftover = [i for i in range(len(after)) if i not in used]
+    for position, partner in enumerate(paired):
+        if partner is None and leftover:
+            paired[position] = leftover.pop(0)
+    # A record is a whole block (a list item with what is nested in it): a warning about a part of it, a nested
+    # list folded into the bullet, explains it.
+    covered = lambda first, last: any(s <= last and first <= e for s, e in ranges)
+    total, unexplained, details = 0, 0, []
+    for release, partner in zip(before, paired):
+        heading, records = release[1], [release[1]] + release[2]
+        theirs = collections.Counter()
+        if partner is not None:
+            theirs.update(record for record, _, _ in [after[partner][1]] + after[partner][2])
+        missing = []
+        for record, first, last in records:
+            if theirs[record] > 0:
+                theirs[record] -= 1
+            else:
+                missing.append((record, first, last))
+        extra = sum(theirs.values())
+        total += len(missing) + extra
+        for record, first, last in missing:
+            if not covered(first, last):
+                unexplained += 1
+                details.append(f"{first}-{last}: {record[:160]}")
+        if extra > len(missing):
+            unexplained += extra - len(missing)
+            details.append(f"{heading[1]}: {extra - len(missing)} record(s) written back that the original does not have: "
+                           + "; ".join(r[:80] for r in list(theirs.elements())[:3]))
+    for index in leftover:
+        count = 1 + len(after[index][2])
+        total += count
+        unexplained += count
+        details.append(f"written back, not in the original: {after[index][1][0]}")
+    return total, unexplained, details
+
+
 def run(args, **kw):
     return subprocess.run(args, capture_output=True, text=True, **kw)
 
@@ -147,7 +340,8 @@ def measure(whatsnew, cmark, path, work):
     words_in = sum((c for _, _, c in blocks), collections.Counter())
     row["words_in"] = sum(words_in.values())
     if imported.returncode != 0 or not os.path.exists(manifest_path):
-        row.update(versions=0, valid=False, back=False, words_out=0, lost=row["words_in"], unwarned=row["words_in"])
+        row.update(versions=0, valid=False, back=False, words_out=0, lost=row["words_in"], unwarned=row["words_in"], diffs=0, unexplained=0,
+                   details=["import failed"])
         return row
     manifest = yaml.safe_load(open(manifest_path, encoding="utf-8")) or {}
     versions = manifest.get("versions") or []
@@ -157,17 +351,21 @@ def measure(whatsnew, cmark, path, work):
     row["valid"] = validated.returncode == 0
     back = run([whatsnew, "compile", manifest_path, "--format", "markdown", "--markdown-style", "keepachangelog", "-o", "-"])
     row["back"] = back.returncode == 0
-    out = manifest_words(cmark, manifest)
-    lost = words_in - out
-    row["words_out"] = row["words_in"] - sum(lost.values())
-    row["lost"] = sum(lost.values())
-    # Words of blocks outside every warned range, and how many of them did not reach the manifest.
     ranges = []
     for d in warnings:
         start = d.get("line")
         end = d.get("endLine") or start
         if isinstance(start, int):
             ranges.append((start, end))
+    if row["back"]:
+        row["diffs"], row["unexplained"], row["details"] = differences(cmark, markdown, back.stdout, ranges)
+    else:
+        row["diffs"], row["unexplained"], row["details"] = 0, 0, ["compiling back failed"]
+    out = manifest_words(cmark, manifest)
+    lost = words_in - out
+    row["words_out"] = row["words_in"] - sum(lost.values())
+    row["lost"] = sum(lost.values())
+    # Words of blocks outside every warned range, and how many of them did not reach the manifest.
     unwarned = collections.Counter()
     for first, last, words in blocks:
         if not any(s <= first and last <= e for s, e in ranges):
@@ -182,6 +380,7 @@ def main():
     parser.add_argument("--whatsnew", default=".build/debug/whatsnew")
     parser.add_argument("--cmark", default="cmark-gfm")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
+    parser.add_argument("--details", action="store_true", help="print each file's unexplained differences after the table")
     args = parser.parse_args()
     files = []
     for name in sorted(os.listdir(args.folder)):
@@ -200,7 +399,7 @@ def main():
     if args.json:
         print(json.dumps(rows, indent=2))
         return
-    header = "| file | heads | unrel | versions | valid | back | warns | words in | words out | lost | unwarned |"
+    header = "| file | heads | unrel | versions | valid | back | warns | words in | words out | lost | unwarned | diffs | unexpl |"
     print(header)
     print("|" + "---|" * (header.count("|") - 1))
     totals = collections.Counter()
@@ -208,12 +407,19 @@ def main():
         lost_pct = 100.0 * r["lost"] / r["words_in"] if r["words_in"] else 0.0
         print(f"| {name} | {r['heads']} | {r['unreleased']} | {r['versions']} | {'yes' if r['valid'] else 'NO'} | "
               f"{'yes' if r['back'] else 'NO'} | {r['warnings']} | {r['words_in']} | {r['words_out']} | "
-              f"{r['lost']} ({lost_pct:.1f}%) | {r['unwarned']} |")
-        for key in ("heads", "unreleased", "versions", "warnings", "words_in", "words_out", "lost", "unwarned"):
+              f"{r['lost']} ({lost_pct:.1f}%) | {r['unwarned']} | {r['diffs']} | {r['unexplained']} |")
+        for key in ("heads", "unreleased", "versions", "warnings", "words_in", "words_out", "lost", "unwarned", "diffs", "unexplained"):
             totals[key] += r[key]
         totals["valid"] += 1 if r["valid"] else 0
     print(f"| all {len(rows)} | {totals['heads']} | {totals['unreleased']} | {totals['versions']} | {totals['valid']}/{len(rows)} | | "
-          f"{totals['warnings']} | {totals['words_in']} | {totals['words_out']} | {totals['lost']} | {totals['unwarned']} |")
+          f"{totals['warnings']} | {totals['words_in']} | {totals['words_out']} | {totals['lost']} | {totals['unwarned']} | "
+          f"{totals['diffs']} | {totals['unexplained']} |")
+    if args.details:
+        for name, r in rows.items():
+            if r["details"]:
+                print(f"\n{name}:")
+                for line in r["details"]:
+                    print("  " + line)
 
 
 if __name__ == "__main__":

@@ -11,6 +11,10 @@ package struct MarkdownRenderer: Sendable {
     /// `HTMLRenderer(topHeadingLevel:)` does), so a `present` page's headings sit below the version's heading
     /// without skipping a level; nil keeps the document's levels.
     package var topHeadingLevel: Int?
+    /// Whether raw inline HTML is written as it is rather than as escaped text: only for Markdown source that
+    /// is read again as a text (`whatsnew import` keeping `<kbd>` in a manifest, where every output shows it as
+    /// text), never for an output.
+    package var keepsInlineHTML = false
 
     package init(topHeadingLevel: Int? = nil) {
         self.topHeadingLevel = topHeadingLevel
@@ -38,6 +42,7 @@ package struct MarkdownRenderer: Sendable {
         Self.write(inlines, to: &buffer) { writer in
             writer.state.continuation = Array(continuation.utf8)
             writer.state.insideBrackets = insideBrackets || escapingBrackets
+            writer.keepsHTML = keepsInlineHTML
             if insideBrackets {
                 writer.state.atLineStart = false
                 writer.tildesStandAlone = false
@@ -252,6 +257,8 @@ private struct MarkdownInlineWriter: MarkdownInlineVisitor {
     var tildesStandAlone = true
     /// Whether a strikethrough was written: a `~` of the text beside its `~~` would lengthen the run.
     var wroteStrikethrough = false
+    /// Whether raw HTML is written as it is (`MarkdownRenderer.keepsInlineHTML`).
+    var keepsHTML = false
 
     /// The last byte this writer wrote (a delimiter next to another `*` must be spelled `_`).
     private var lastByte: UInt8? { out.count > start ? out.last : nil }
@@ -319,6 +326,13 @@ private struct MarkdownInlineWriter: MarkdownInlineVisitor {
         MarkdownEscaping.appendLiteral(flat, to: &out)
         if pad { out.append(UInt8(ascii: " ")) }
         out += fence
+    }
+
+    mutating func visitHTML(_ html: String) {
+        guard keepsHTML, !inHeading else { return visitText(html) }
+        // A tag over several lines, on one (white space within a tag is one).
+        out += html.utf8.map { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") ? UInt8(ascii: " ") : $0 }
+        state.atLineStart = false
     }
 
     mutating func visitSoftBreak() {

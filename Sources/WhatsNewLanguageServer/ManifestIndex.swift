@@ -64,7 +64,7 @@ struct ManifestIndex {
         return start..<end
     }
 
-    private static let textKeys: Set<String> = ["title", "subtitle", "alt", "body", "message"]
+    private static let textKeys: Set<String> = ["title", "subtitle", "summary", "alt", "body", "message"]
 
     private mutating func collect(_ node: YAMLNode, key: String?, depth: Int) {
         guard depth < 64 else { return }

@@ -18,6 +18,8 @@ public struct VersionEntry: Sendable {
     /// and the version: Keep a Changelog's heading and links use it.
     package var tag: String?
     package var title: Title?
+    /// A few sentences about the release as a whole (`summary`, Markdown paragraphs), shown under its heading.
+    package var summary: LocalizedText?
     public var features: [Feature]
     /// Where `features: []` was written (its key through its value), when the version lists no feature; nil
     /// when it lists some, or when its features are missing or not a sequence (errors of their own).

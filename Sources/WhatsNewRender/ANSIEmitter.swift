@@ -2,7 +2,8 @@ import Markdown
 import WhatsNewModel
 import WhatsNewText
 
-/// Terminal text (`--format ansi`): a bold centered title, one row per feature (colored glyph — or an image's own alt
+/// Terminal text (`--format ansi`): a bold centered title, the version's summary (its paragraphs wrapped at the
+/// features' left edge), one row per feature (colored glyph — or an image's own alt
 /// text as `[Trails logo]` — bold title in a column of its own, dimmed subtitle wrapped with a hanging
 /// indent), and a footer with the secondary action (an OSC 8 hyperlink where the terminal is known to follow
 /// one, else its URL printed; a `present` page indented as the features' text) above the primary action as a
@@ -90,6 +91,15 @@ public struct ANSIEmitter: Sendable {
         lines.blank(Self.lines(layout.contentSpacing))
 
         let leading = Self.columns(layout.featureListPadding.leading)
+        if let summary = version.summary {
+            let summaryLines = renderer.lines(of: texts.document(parsing: summary), width: max(20, width - leading))
+            for line in summaryLines {
+                var indented = StyledText(line.isEmpty ? "" : String(repeating: " ", count: leading))
+                indented.append(line)
+                lines.line(indented)
+            }
+            if !summaryLines.isEmpty { lines.blank(max(1, Self.lines(layout.contentSpacing))) }
+        }
         let gap = max(1, Self.columns(layout.featureHorizontalSpacing))
         for (index, feature) in version.features.enumerated() {
             if index > 0 { lines.blank(Self.lines(layout.featureListSpacing)) }

@@ -248,6 +248,7 @@ package struct HTMLEmitter: Sendable {
         html += "\" aria-label=\""
         html.escaped(context.words.linkTo(version: version.displayVersion))
         html += "\"\(context.wordsLanguage)>#</a></p>\n</header>\n"
+        summary(version, headingLevel: 2, context: context, into: &html)
         featureList(version, context: context, headingLevel: 3, permalinks: true, into: &html)
         if let action = version.secondaryAction {
             secondary(action, of: version, context: context, headingLevel: 3, into: &html)
@@ -266,6 +267,7 @@ package struct HTMLEmitter: Sendable {
         html += "<h1 class=\"sheet-title\" dir=\"auto\"\(context.language(version.languages.language(of: .title)))\(context.titleStyle(version.titleColor))>"
         html.markdown(context.texts.text(parsing: version.title))
         html += "</h1>\n"
+        summary(version, headingLevel: 1, context: context, into: &html)
         featureList(version, context: context, headingLevel: 2, permalinks: false, into: &html)
         html += "<footer class=\"sheet-footer\">\n"
         if let action = version.secondaryAction {
@@ -330,6 +332,21 @@ package struct HTMLEmitter: Sendable {
     }
 
     // MARK: Parts
+
+    /// A version's `summary` as `<div class="version-summary">` of block elements (its headings below
+    /// `headingLevel`, the version's), with its own `lang` when it fell back to another language; nothing when
+    /// it has none or it writes nothing.
+    private func summary(_ version: ReleaseNotes.Version, headingLevel: Int, context: Context, into html: inout OutputBuffer) {
+        guard let summary = version.summary else { return }
+        var body: [UInt8] = []
+        HTMLRenderer(topHeadingLevel: headingLevel + 1).append(context.texts.document(parsing: summary), to: &body)
+        guard !body.isEmpty else { return }
+        html += "<div class=\"version-summary\" dir=\"auto\""
+        html += context.language(version.languages.language(of: .summary))
+        html += ">\n"
+        html.bytes += body
+        html += "</div>\n"
+    }
 
     private func featureList(_ version: ReleaseNotes.Version, context: Context, headingLevel: Int, permalinks: Bool,
                              into html: inout OutputBuffer) {
@@ -474,7 +491,7 @@ package struct HTMLEmitter: Sendable {
             parts.titleStyles[version.anchor] = context.titleStyle(version.titleColor)
             if let action = version.secondaryAction { parts.linkStyles[version.anchor] = context.linkStyle(action.foregroundColor) }
             var languages: [ReleaseNotes.TextLanguages.Field: String] = [:]
-            var fields: [ReleaseNotes.TextLanguages.Field] = [.title, .primaryTitle, .secondaryTitle, .pageTitle, .pageBody]
+            var fields: [ReleaseNotes.TextLanguages.Field] = [.title, .primaryTitle, .secondaryTitle, .pageTitle, .pageBody, .summary]
             for feature in version.features { fields += [.featureTitle(feature.index), .featureSubtitle(feature.index)] }
             for field in fields { languages[field] = context.language(version.languages.language(of: field)) }
             parts.languages[version.anchor] = languages

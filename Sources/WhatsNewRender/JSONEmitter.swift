@@ -57,6 +57,7 @@ private struct Values {
             ("anchor", .string(version.anchor)),
             ("title", text(version.title)),
             ("titleColor", .string(version.titleColor)),
+            ("summary", version.summary.map(document)),
             ("features", .array(version.features.map(feature))),
             ("primaryAction", .object(omittingNils: [
                 ("title", text(version.primaryAction.title)),

@@ -60,11 +60,17 @@ package struct KeepAChangelogEmitter: Sendable {
         }
     }
 
-    /// A version: its heading, its features without a kind, then one group per section or kind (`groups`).
+    /// A version: its heading, its summary (Keep a Changelog 2.0's), its features without a kind, then one group per
+    /// section or kind (`groups`).
     private func append(_ version: ReleaseNotes.Version, tagPrefix: String, renderer: MarkdownRenderer, texts: MarkdownTextCache,
                         to output: inout OutputBuffer) {
         output += Self.heading(version, tagPrefix: tagPrefix)
         output += "\n"
+        if let summary = MarkdownEmitter.summary(version, texts: texts) {
+            output += "\n"
+            output += summary
+            output += "\n"
+        }
         for group in Self.groups(version.features) {
             if let heading = group.heading {
                 // A section is the user's inline Markdown; a kind's heading is plain words.
@@ -72,11 +78,14 @@ package struct KeepAChangelogEmitter: Sendable {
             }
             output += "\n"
             for feature in group.features {
+                // A subtitle of several blocks: its first paragraph on the bullet's line, the others inside the bullet.
+                let blocks = Self.blocks(of: feature.subtitle, texts: texts)
                 let inlines = ChangeBullet.bullet(title: texts.text(parsing: feature.title).inlines,
-                                                  subtitle: texts.text(parsing: feature.subtitle).inlines)
+                                                  subtitle: blocks?.first ?? texts.text(parsing: feature.subtitle).inlines)
                 // Brackets escaped: `[1.2.0]` in a bullet would otherwise link to the definitions at the bottom.
                 var bullet: [UInt8] = Array("- ".utf8)
                 renderer.append(inlines: inlines, continuation: "  ", escapingBrackets: true, to: &bullet)
+                if let rest = blocks?.rest { Self.appendBlocks(rest, renderer: renderer, to: &bullet) }
                 output.bytes += bullet
                 output += "\n"
             }

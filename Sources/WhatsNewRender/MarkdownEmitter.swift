@@ -42,11 +42,16 @@ package struct MarkdownEmitter: Sendable {
         rendering.render(versions.count, into: &output, here: makeRenderer(), elsewhere: makeRenderer)
     }
 
-    /// A version: its heading, its features and its secondary action.
+    /// A version: its heading, its summary, its features and its secondary action.
     private static func append(_ version: ReleaseNotes.Version, renderer: MarkdownRenderer, texts: MarkdownTextCache,
                                to output: inout OutputBuffer) {
         output += heading(version, renderer: renderer, texts: texts)
         output += "\n"
+        if let summary = summary(version, texts: texts) {
+            output += "\n"
+            output += summary
+            output += "\n"
+        }
         // (A version without features, `empty-version`, is its heading alone: no second blank line.)
         if !version.features.isEmpty { output += "\n" }
         for feature in version.features {

@@ -1,7 +1,7 @@
 import Markdown
 
 /// One version's notes as GitHub Markdown for a release page (`gh release create --notes-file`, GitLab
-/// releases): the list of features and the secondary action, as `MarkdownEmitter` writes them, without the
+/// releases): the summary, the list of features and the secondary action, as `MarkdownEmitter` writes them, without the
 /// document's heading or the version's (the release page shows the version and its name). `Compiler.prepare`
 /// makes sure exactly one version is selected; this writes the first.
 package struct ReleaseBodyEmitter: Sendable {
@@ -17,12 +17,19 @@ package struct ReleaseBodyEmitter: Sendable {
         guard let version = notes.versions.first else { return }
         let renderer = MarkdownRenderer()
         let texts = MarkdownTextCache()
+        // Blocks are separated by a blank line.
+        let summary = MarkdownEmitter.summary(version, texts: texts)
+        if let summary {
+            output += summary
+            output += "\n"
+            if !version.features.isEmpty { output += "\n" }
+        }
         for feature in version.features {
             MarkdownEmitter.appendItem(feature, renderer: renderer, texts: texts, to: &output.bytes)
             output += "\n"
         }
         if let action = version.secondaryAction, let footer = MarkdownEmitter.secondary(action, renderer: renderer, texts: texts) {
-            if !version.features.isEmpty { output += "\n" }
+            if !version.features.isEmpty || summary != nil { output += "\n" }
             output += footer
             output += "\n"
         }

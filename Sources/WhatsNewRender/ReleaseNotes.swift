@@ -175,7 +175,7 @@ public struct ReleaseNotes: Sendable {
     /// free, when every text is in the page's language or not localized at all.
     package struct TextLanguages: Sendable, Hashable {
         package enum Field: Sendable, Hashable {
-            case title, primaryTitle, secondaryTitle, pageTitle, pageBody
+            case title, primaryTitle, secondaryTitle, pageTitle, pageBody, summary
             case featureTitle(Int), featureSubtitle(Int)
         }
 
@@ -210,6 +210,8 @@ public struct ReleaseNotes: Sendable {
         package var tag: String?
         package var title: String
         package var titleColor: String?
+        /// A few sentences about the release (`summary`, Markdown paragraphs), when given.
+        package var summary: String?
         package var features: [Feature]
         package var primaryAction: PrimaryAction
         package var secondaryAction: SecondaryAction?
@@ -380,6 +382,7 @@ public struct ReleaseNotes: Sendable {
                 features.append(self.feature(feature, index: index, anchor: anchor, languages: &languages))
             }
             let title = manifest.title(for: entry)
+            let summary = entry.summary.map { text($0, .summary, in: &languages) }
             let primary = manifest.primaryAction(for: entry)
             var secondary: SecondaryAction?
             if let action = manifest.secondaryAction(for: entry) {
@@ -401,6 +404,7 @@ public struct ReleaseNotes: Sendable {
                                                                foregroundColor: primary.foregroundColor.text, hapticFeedback: primary.hapticFeedback),
                                   secondaryAction: secondary, sharedLayout: layout(for: entry))
             version.languages = languages
+            version.summary = summary
             version.build = entry.build
             version.unreleased = entry.unreleased
             version.yanked = entry.yanked

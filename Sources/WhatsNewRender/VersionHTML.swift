@@ -2,7 +2,7 @@ import Markdown
 import WhatsNewText
 
 /// A version's notes as an HTML fragment, for documents that carry HTML (feed entries, an appcast's
-/// `<description>`): the features as a list (glyph, title in bold, subtitle), then the secondary action — a
+/// `<description>`): the summary's paragraphs, the features as a list (glyph, title in bold, subtitle), then the secondary action — a
 /// link, or a second page as a heading and its body. Only elements, no style, class or script: feed readers
 /// and Sparkle's release-notes view style it themselves. Every text goes through `HTMLRenderer`.
 package struct VersionHTML {
@@ -17,6 +17,10 @@ package struct VersionHTML {
             html += "<h2>".utf8
             renderer.append(texts.text(parsing: version.title), to: &html)
             html += "</h2>\n".utf8
+        }
+        if let summary = version.summary {
+            // Below the features' level, as on the page: the entry's own heading is the feed's title (or the `<h2>`).
+            HTMLRenderer(topHeadingLevel: 3).append(texts.document(parsing: summary), to: &html)
         }
         if !version.features.isEmpty {
             html += "<ul>\n".utf8

@@ -319,15 +319,16 @@ final class ImportTests: XCTestCase {
         return record
     }
 
-    /// An element's inline content with its markup written one way.
+    /// An element's inline content with its markup written one way (HTML tags with an exact Markdown
+    /// equivalent as it: `<code>x</code>` as `` `x` ``, `<b>` as `**`, `<br>` as a line break).
     private static func inline(_ node: XMLNode) -> String {
         guard let element = node as? XMLElement else { return node.stringValue ?? "" }
-        let inner = { (element.children ?? []).map(inline).joined() }
+        let inner = { inlines(element.children ?? []) }
         switch element.localName {
         case "text", "html_inline", "html_block": return element.stringValue ?? ""
         case "softbreak", "linebreak": return " "
         case "code": return "`" + (element.stringValue ?? "") + "`"
-        case "code_block": return " `" + (element.stringValue ?? "") + "` "
+        case "code_block": return " ```" + (element.attribute(forName: "info")?.stringValue ?? "") + " " + (element.stringValue ?? "") + "``` "
         case "emph": return "*" + inner() + "*"
         case "strong": return "**" + inner() + "**"
         case "strikethrough": return "~~" + inner() + "~~"
@@ -336,6 +337,38 @@ final class ImportTests: XCTestCase {
         case "paragraph", "item", "list", "block_quote", "heading": return " " + inner() + " "
         default: return inner()
         }
+    }
+
+    /// The HTML tags written as Markdown, and the delimiters they are written as.
+    private static let htmlTags = ["b": "**", "strong": "**", "i": "*", "em": "*", "s": "~~", "del": "~~", "strike": "~~", "code": "`"]
+
+    /// Sibling inlines written one way: a pair of tags of `htmlTags` around other inlines as the delimiters
+    /// around them, `<br>` before more text as a line break.
+    private static func inlines(_ nodes: [XMLNode]) -> String {
+        func tag(_ node: XMLNode) -> String? {
+            guard (node as? XMLElement)?.localName == "html_inline" else { return nil }
+            return node.stringValue?.lowercased()
+        }
+        var out = ""
+        var index = 0
+        while index < nodes.count {
+            let node = nodes[index]
+            index += 1
+            if let html = tag(node) {
+                if ["<br>", "<br/>", "<br />"].contains(html), nodes[index...].contains(where: { ($0.stringValue ?? "").contains { !$0.isWhitespace } }) {
+                    out += " "
+                    continue
+                }
+                let name = String(html.dropFirst().dropLast())
+                if let delimiter = htmlTags[name], let close = nodes[index...].firstIndex(where: { tag($0) == "</\(name)>" }) {
+                    out += delimiter + inlines(Array(nodes[index..<close])) + delimiter
+                    index = close + 1
+                    continue
+                }
+            }
+            out += inline(node)
+        }
+        return out
     }
 
     private static func collapsed(_ text: String) -> String {

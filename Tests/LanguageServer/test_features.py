@@ -185,3 +185,18 @@ async def test_document_symbols_outline_versions_and_their_features(client):
     outline = await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=identifier(refs)))
     assert [(s.name, [c.name for c in s.children or []]) for s in outline] == [
         ("images", ["star", "map"]), ("primaryActions", ["continue"]), ("secondaryActions", ["learnMore"])]
+
+
+async def test_completion_and_hover_know_a_versions_summary(client):
+    path = client.workspace_root / "notes.yaml"
+    text = path.read_text().replace("  - version: 2.0.0\n", "  - version: 2.0.0\n    su\n", 1)
+    uri = open_document(client, path, text=text)
+    items = await complete(client, uri, text, "    su\n", len("    su"))
+    assert "summary" in items
+    assert "Keep a Changelog 2.0" in items["summary"].documentation.value
+    written = text.replace("    su\n", "    summary: Faster maps.\n", 1)
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=written)]))
+    hover = await client.text_document_hover_async(types.HoverParams(text_document=identifier(uri), position=position(written, "summary:", 2)))
+    assert hover.contents.value.startswith("`summary`: ")

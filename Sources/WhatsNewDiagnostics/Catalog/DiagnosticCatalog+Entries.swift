@@ -577,7 +577,7 @@ extension DiagnosticCatalog {
           |
         4 |     primaryActoin: { title: Got it }
           |     ^~~~~~~~~~~~~
-           = fix: known keys: version, date, build, title, features, primaryAction, secondaryAction, layout, unreleased, yanked, tag
+           = fix: known keys: version, date, build, title, features, primaryAction, secondaryAction, layout, unreleased, yanked, tag, summary
         1 error generated.
 
         Fix: Correct the key, or remove it.
@@ -1333,11 +1333,14 @@ extension DiagnosticCatalog {
 
         Fix: Give the release its own version, or merge the two sections by hand.
         """###),
-        Entry(code: .importFolded, severity: .warning, summary: #"A bullet holds more than its first paragraph: a nested list, a second paragraph, a code block or a quote. A feature's text is one paragraph, so their text is appended to the bullet's (separated by spaces, the inline Markdown kept) and the bullet stays one feature."#,
+        Entry(code: .importFolded, severity: .warning, summary: #"A bullet holds more than its first paragraph: a nested list, a second paragraph right after the first, or a quote. A feature's text is one paragraph, so their text is appended to the bullet's (separated by spaces, the inline Markdown kept) and the bullet stays one feature. (Code blocks, and paragraphs after a code block or after a bold lead-in's text, are kept as blocks of the feature's subtitle instead, with their language: `--markdown-style keepachangelog` writes them back inside the bullet, and the other outputs show them flattened, as `block-markdown` says.)"#,
               documentation: #"""
-        A bullet holds more than its first paragraph: a nested list, a second paragraph, a code block or a
+        A bullet holds more than its first paragraph: a nested list, a second paragraph right after the first, or a
         quote. A feature's text is one paragraph, so their text is appended to the bullet's (separated by spaces,
-        the inline Markdown kept) and the bullet stays one feature.
+        the inline Markdown kept) and the bullet stays one feature. (Code blocks, and paragraphs after a code block
+        or after a bold lead-in's text, are kept as blocks of the feature's subtitle instead, with their language:
+        `--markdown-style keepachangelog` writes them back inside the bullet, and the other outputs show them
+        flattened, as `block-markdown` says.)
 
         $ whatsnew import docs/examples/diagnostics/import-folded.md -o /dev/null
         docs/examples/diagnostics/import-folded.md:6:3: warning: a nested list inside a bullet cannot be a change's text, so it is folded into the bullet's text [import-folded]
@@ -1433,7 +1436,7 @@ extension DiagnosticCatalog {
 
         Fix: Rename the section to one of Keep a Changelog's, or set each feature's `kind` after the import.
         """####),
-        Entry(code: .importUnmapped, severity: .warning, summary: ##"Text with no place in a manifest, or imported in another form: a paragraph, list or heading before the first release (other than the `# Changelog` title and Keep a Changelog's own introduction) or under a heading that names no version, an HTML block (a comment too) or a paragraph of inline HTML only (an `<a name="…"></a>` anchor), a thematic break, a date in a release heading in no form the import reads (`1/11/2026`), a placeholder date (`2026-MM-DD`, imported as unreleased), other words of a release heading (imported as the version's `title`, which the style does not write back), a heading's link that is not a GitHub or GitLab compare or tag link, an empty bullet. A paragraph, code block or quote between a release's bullets is imported as a feature of its own, with this warning."##,
+        Entry(code: .importUnmapped, severity: .warning, summary: ##"Text with no place in a manifest, or imported in another form: a paragraph, list or heading before the first release (other than the `# Changelog` title and Keep a Changelog's own introduction) or under a heading that names no version, an HTML block (a comment too) or a paragraph of inline HTML only (an `<a name="…"></a>` anchor), a thematic break, a date in a release heading in no form the import reads (`1/11/2026`), a placeholder date (`2026-MM-DD`, imported as unreleased), other words of a release heading (imported as the version's `title`, which the style does not write back), a heading's link that is not a GitHub or GitLab compare or tag link, an empty bullet. A paragraph, code block or quote between a release's bullets is imported as a feature of its own, with this warning. It also names what is imported whole but written back in another form by `--markdown-style keepachangelog`, so that every difference of the written-back file is inside a warning's range: inline HTML with no exact Markdown equivalent (`<kbd>`, `<sup>`: kept as written, which every output shows as text), an image in a bullet (written as a link to it), a table in a release's summary (its cells' text), a paragraph that names a section (`Bug fixes:`, written back as a heading), a date paragraph under a release heading (written back in the heading), and a section heading with no bullets of its own before the next one (left out)."##,
               documentation: ###"""
         Text with no place in a manifest, or imported in another form: a paragraph, list or heading before the
         first release (other than the `# Changelog` title and Keep a Changelog's own introduction) or under a
@@ -1442,7 +1445,13 @@ extension DiagnosticCatalog {
         (`1/11/2026`), a placeholder date (`2026-MM-DD`, imported as unreleased), other words of a release heading
         (imported as the version's `title`, which the style does not write back), a heading's link that is not a
         GitHub or GitLab compare or tag link, an empty bullet. A paragraph, code block or quote between a
-        release's bullets is imported as a feature of its own, with this warning.
+        release's bullets is imported as a feature of its own, with this warning. It also names what is imported
+        whole but written back in another form by `--markdown-style keepachangelog`, so that every difference of
+        the written-back file is inside a warning's range: inline HTML with no exact Markdown equivalent (`<kbd>`,
+        `<sup>`: kept as written, which every output shows as text), an image in a bullet (written as a link to
+        it), a table in a release's summary (its cells' text), a paragraph that names a section (`Bug fixes:`,
+        written back as a heading), a date paragraph under a release heading (written back in the heading), and a
+        section heading with no bullets of its own before the next one (left out).
 
         $ whatsnew import docs/examples/diagnostics/import-unmapped.md -o /dev/null
         docs/examples/diagnostics/import-unmapped.md:3:1: warning: '1/11/2026' in the heading of version 1.2.0 is not imported; expected a date YYYY-MM-DD or 'November 1, 2026' [import-unmapped]
@@ -1679,7 +1688,7 @@ extension DiagnosticCatalog {
           |
         4 |     colour: red
           |     ^~~~~~
-           = fix: known keys: version, date, build, title, features, primaryAction, secondaryAction, layout, unreleased, yanked, tag
+           = fix: known keys: version, date, build, title, features, primaryAction, secondaryAction, layout, unreleased, yanked, tag, summary
         whatsnew: note: 2 more errors not shown; expected at most 1 diagnostics (--max-diagnostics) [too-many-diagnostics]
            = fix: fix the ones shown and run again, or show more with --max-diagnostics N (0 shows every one)
         3 errors generated.

@@ -40,6 +40,7 @@ extension Manifest {
         for versionIndex in versions.indices {
             func versionName() -> String { self.versions[versionIndex].name }
             if let title = versions[versionIndex].title?.text, matches(title) { body(title) { "the title of \(versionName())" } }
+            if let summary = versions[versionIndex].summary, matches(summary) { body(summary) { "the summary of \(versionName())" } }
             let features = versions[versionIndex].features.span
             for index in features.indices {
                 func featureName() -> String {

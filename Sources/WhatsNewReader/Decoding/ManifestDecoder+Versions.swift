@@ -3,7 +3,7 @@ import WhatsNewModel
 
 extension ManifestDecoder {
     static let versionKeys = ["version", "date", "build", "title", "features", "primaryAction", "secondaryAction", "layout",
-                              "unreleased", "yanked", "tag"]
+                              "unreleased", "yanked", "tag", "summary"]
     static let featureKeys = ["id", "image", "title", "subtitle", "platforms", "kind", "section"]
 
     /// A version entry; nil when the node is not a mapping. An entry whose version is missing or invalid is
@@ -50,6 +50,7 @@ extension ManifestDecoder {
                                  location: context.location(node))
         entry.hasVersion = parsed != nil
         entry.emptyFeaturesLocation = emptyFeaturesLocation
+        entry.summary = fields["summary"].flatMap { decodeText($0, for: "summary", context: context) }
         entry.build = fields["build"].flatMap { decodeBuild($0, context: context) }
         entry.unreleased = fields["unreleased"].flatMap { context.bool($0, for: "unreleased") } ?? false
         entry.yanked = fields["yanked"].flatMap { context.bool($0, for: "yanked") } ?? false

@@ -319,6 +319,12 @@ extension BuiltinSchema {
           "title": "Title",
           "description": "The title shown above the features; inherits `defaults.title`."
         },
+        "summary": {
+          "$ref": "#/$defs/localizableText",
+          "title": "Summary",
+          "description": "A few sentences about the release as a whole (Markdown paragraphs, or a map from locale to Markdown), shown under the version's heading in every output but WhatsNewKit's JSON, which has no place for it: Keep a Changelog 2.0's release summary. `whatsnew import` fills it from the paragraphs between a release's heading and its first section.",
+          "examples": ["This release brings offline maps and a faster start."]
+        },
         "features": {
           "title": "Features",
           "description": "The features this version introduces, in display order; a released version without any is a warning (empty-version), an unreleased one may have none yet.",

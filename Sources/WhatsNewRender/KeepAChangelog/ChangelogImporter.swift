@@ -57,6 +57,23 @@ extension ChangelogImporter {
     static let longestVersion = 255
 }
 
+/// Where a block is, for the warnings about its text: its first line and column, and its last line.
+private struct Span {
+    var line: Int
+    var column: Int
+    var endLine: Int?
+
+    init(line: Int, column: Int, endLine: Int?) {
+        self.line = line
+        self.column = column
+        self.endLine = endLine
+    }
+
+    init(_ located: MarkdownOutline.Block) {
+        self.init(line: located.line, column: located.column, endLine: located.contentLines.upperBound)
+    }
+}
+
 private struct Reader {
     let file: SourceFile
     let engine: DiagnosticEngine
@@ -69,6 +86,10 @@ private struct Reader {
     var kind: FeatureKind?
     /// The heading of the section being read (inline Markdown), when it is not its kind's own.
     var section: String?
+    /// Whether a section heading or label was read since the release's heading (the summary is above the first).
+    var inSection = false
+    /// The section heading or label read last, while no change has come under it.
+    var emptySection: (line: Int, column: Int, text: String)?
     /// The heading level of the releases (`#` in some files, `###` in others); a deeper heading is a section.
     var releaseLevel: Int?
     /// The repository and tag prefix of the first link that told them.
@@ -109,7 +130,8 @@ private struct Reader {
                 outside(located, what: Self.name(of: located.block))
                 return
             }
-            if case .paragraph(let inlines) = located.block, label(inlines) { return }
+            if case .paragraph(let inlines) = located.block, label(inlines, at: located) { return }
+            if case .paragraph(let inlines) = located.block, summary(inlines, at: Span(located)) { return }
             if case .paragraph(let inlines) = located.block, inlines.allSatisfy(Self.isMarkup) {
                 // `<a name="1.2.0"></a>` before the next heading: an anchor, no text.
                 let html = inlines.compactMap { inline -> String? in if case .html(let html) = inline { return html } else { return nil } }.joined()
@@ -119,18 +141,21 @@ private struct Reader {
             }
             warn(.importUnmapped, "\(Self.name(of: located.block)) between the bullets of \(release?.numbered == true ? "the unreleased section" : "version " + (release?.version ?? "")) is imported as a change of its own",
                  at: located, fix: "write it as a bullet")
-            addChange(Self.inlines(of: [located.block]))
+            addChange(Self.inlines(of: [located.block]), at: Span(located))
         }
     }
 
     /// Reads a paragraph that names a section (`Bug Fixes:`, `**Deprecations**:`, `**ENHANCEMENTS:**`) into the kind
     /// of the bullets after it, or a paragraph that is only a date (`_2026-06-08_`) right under a heading without
     /// one into the release's date; false for any other paragraph.
-    private mutating func label(_ inlines: [MarkdownInline]) -> Bool {
+    private mutating func label(_ inlines: [MarkdownInline], at located: MarkdownOutline.Block) -> Bool {
         let text = Self.plain(inlines)
-        if release?.date == nil, release?.changes.isEmpty == true, let (date, count) = HeadingDate.read(text.split(separator: " ").map(String.init), at: 0),
+        if let release, release.date == nil, release.changes.isEmpty, let (date, count) = HeadingDate.read(text.split(separator: " ").map(String.init), at: 0),
            count == text.split(separator: " ").count {
-            release?.date = date
+            self.release?.date = date
+            // From the heading, which the date moves into, to the paragraph.
+            warn(.importUnmapped, "the paragraph '\(text)' is imported as the date of \(release.numbered ? "the unreleased section" : "version " + release.version), which the written-back changelog writes in its heading",
+                 line: release.line, column: 1, endLine: located.contentLines.upperBound, fix: "nothing, or write the date in the heading, e.g. '## [1.2.0] - 2026-11-01'")
             return true
         }
         guard text.hasSuffix(":") || inlines.count == 1, text.split(separator: " ").count <= 4, !text.contains("."),
@@ -142,10 +167,38 @@ private struct Reader {
             }
         }
         kind = known
+        inSection = true
         var name = Substring(text)
         while let last = name.last, last == ":" || last == " " { name = name.dropLast() }
         section = name == known.heading ? nil : String(name)
+        sectionWithoutChanges()
+        emptySection = (located.line, located.column, String(name))
+        warn(.importUnmapped, "the paragraph '\(text)' is imported as the section of the bullets after it, which the written-back changelog writes as the heading '### \(name)'",
+             at: located, fix: "nothing, or write it as a heading, e.g. '### \(name)'")
         return true
+    }
+
+    /// Reads a paragraph between a release's heading and its first section or bullet into the release's summary
+    /// (Keep a Changelog 2.0's); false for any other paragraph, and for one of nothing but HTML.
+    private mutating func summary(_ inlines: [MarkdownInline], at span: Span) -> Bool {
+        guard var release, !inSection, release.changes.isEmpty, !inlines.allSatisfy(Self.isMarkup) else { return false }
+        if isTable(at: span.line) {
+            warn(.importUnmapped, "a table is imported as the text of its cells into the summary of \(release.numbered ? "the unreleased section" : "version " + release.version), which the written-back changelog writes as a paragraph (a manifest's text has no tables)",
+                 line: span.line, column: span.column, endLine: span.endLine, fix: "write the table as a list, or leave it out")
+        }
+        let paragraph = markdown(inlines, at: span)
+        guard !paragraph.isEmpty else { return false }
+        release.summary = release.summary.map { $0 + "\n\n" + paragraph } ?? paragraph
+        self.release = release
+        return true
+    }
+
+    /// Whether the paragraph starting at `line` is a GitHub table (its second line a delimiter row, `|---|:--|`),
+    /// which the importer reads as a paragraph.
+    private func isTable(at line: Int) -> Bool {
+        guard line >= 1, line < file.lineCount, file.lineText(line).contains("|") else { return false }
+        let delimiter = file.lineText(line + 1).filter { !" \t\r\n".contains($0) }
+        return delimiter.contains("|") && delimiter.contains("-") && delimiter.allSatisfy { "|:-".contains($0) }
     }
 
     /// Text before the first release, or in a section that is skipped.
@@ -167,6 +220,7 @@ private struct Reader {
             seenRelease = true
             kind = nil
             section = nil
+            inSection = false
             releaseLevel = level
             let heading = release(parsed, text: text, at: located)
             release = heading
@@ -197,6 +251,9 @@ private struct Reader {
             return
         }
         kind = SectionName.kind(of: text)
+        inSection = true
+        sectionWithoutChanges()
+        emptySection = (located.line, located.column, text)
         section = text == kind?.heading ? nil : renderer.render(inlines: ChangeBullet.normalized(inlines))
         if kind == nil {
             let names = FeatureKind.allCases.map(\.heading).joined(separator: ", ")
@@ -272,6 +329,11 @@ private struct Reader {
             inlines = first
             blocks.removeFirst()
         }
+        let span = Span(line: place.line, column: place.column, endLine: place.blocks.last?.contentLines.upperBound)
+        if !blocks.isEmpty, !inlines.isEmpty, let kept = keptBlocks(blocks, after: inlines) {
+            addChange(inlines, blocks: kept, at: span)
+            return
+        }
         if !blocks.isEmpty {
             let what = blocks.map(Self.name(of:)).joined(separator: ", ")
             let line = place.blocks.dropFirst(item.count - blocks.count).first.map { ($0.line, $0.column) } ?? (place.line, place.column)
@@ -283,16 +345,66 @@ private struct Reader {
             warn(.importUnmapped, "an empty bullet is not imported", line: place.line, column: place.column, fix: "write the change, or remove the bullet")
             return
         }
-        addChange(inlines)
+        addChange(inlines, at: span)
     }
 
-    private mutating func addChange(_ inlines: [MarkdownInline]) {
-        let (title, subtitle) = ChangeBullet.split(inlines)
-        release?.changes.append(ImportedChangelog.Change(title: renderer.render(inlines: title), subtitle: renderer.render(inlines: subtitle),
-                                                         kind: kind, section: section))
+    /// The blocks after a bullet's first paragraph as Markdown blocks of its subtitle, which
+    /// `--markdown-style keepachangelog` writes back inside the bullet: code blocks (with their language) and
+    /// paragraphs after one; nil for any other block, or a paragraph right after the first when the bullet has
+    /// no bold lead-in (its subtitle would start with it, and be joined to the first paragraph when written back).
+    private func keptBlocks(_ blocks: [MarkdownBlock], after first: [MarkdownInline]) -> [MarkdownBlock]? {
+        guard blocks.allSatisfy({ if case .codeBlock = $0 { return true }; if case .paragraph = $0 { return true }; return false }) else { return nil }
+        if case .paragraph? = blocks.first, ChangeBullet.split(InlineHTML.converted(first)).subtitle.isEmpty { return nil }
+        return blocks
+    }
+
+    /// A change of `inlines` (split into title and subtitle at a bold lead-in), with `blocks` after the subtitle.
+    private mutating func addChange(_ inlines: [MarkdownInline], blocks: [MarkdownBlock] = [], at span: Span) {
+        let (title, subtitle) = ChangeBullet.split(InlineHTML.converted(inlines))
+        var parts = [markdown(subtitle, at: span, converted: true)]
+        for block in blocks {
+            switch block {
+            case .paragraph(let content): parts.append(markdown(content, at: span))
+            default: parts.append(renderer.render(blocks: [block]).trimmingTrailingNewlines())
+            }
+        }
+        let change = ImportedChangelog.Change(title: markdown(title, at: span, converted: true),
+                                              subtitle: parts.filter { !$0.isEmpty }.joined(separator: "\n\n"), kind: kind, section: section)
+        release?.changes.append(change)
+        emptySection = nil
+    }
+
+    /// Inline content as Markdown source: HTML with an exact Markdown equivalent converted (`InlineHTML`), any
+    /// other kept as written, with a warning over `span`: every output shows raw HTML as text.
+    private func markdown(_ inlines: [MarkdownInline], at span: Span, converted: Bool = false) -> String {
+        let content = converted ? inlines : InlineHTML.converted(inlines)
+        if Self.holdsImage(content) {
+            warn(.importUnmapped, "an image is imported as a link to it: no output shows an image of a text, so the written-back changelog links it",
+                 line: span.line, column: span.column, endLine: span.endLine, fix: "link the image, or give it a feature's 'image'")
+        }
+        var seen: Set<String> = []
+        let kept = InlineHTML.kept(in: content).filter { seen.insert($0).inserted }
+        if !kept.isEmpty {
+            let tags = kept.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (kept.count > 3 ? ", …" : "")
+            warn(.importUnmapped, "inline HTML \(tags) is kept as written, but every output shows raw HTML as text (the written-back changelog escapes it)",
+                 line: span.line, column: span.column, endLine: span.endLine, fix: "write it as Markdown (`code`, **strong**), or as the words it shows")
+        }
+        var raw = renderer
+        raw.keepsInlineHTML = true
+        return raw.render(inlines: content)
+    }
+
+    /// Reports the section heading read last when no change came under it before the next section or the end of
+    /// the release: its changes' section is the one below it, so it is not written back.
+    private mutating func sectionWithoutChanges() {
+        guard let empty = emptySection else { return }
+        emptySection = nil
+        warn(.importUnmapped, "section '\(empty.text)' has no bullets before the next section, so the written-back changelog leaves its heading out",
+             line: empty.line, column: empty.column, fix: "put its bullets right under it, or remove the heading")
     }
 
     private mutating func finishRelease() {
+        sectionWithoutChanges()
         if let release { changelog.releases.append(release) }
         release = nil
     }
@@ -412,6 +524,7 @@ private struct Reader {
             warn(.importDuplicateVersion, "version \(release.version) has a heading at line \(kept[earlier].line) already, so the \(release.changes.count) change(s) under this one are merged into it",
                  line: release.line, column: 1, fix: "give the release its own version, or merge the two sections by hand")
             kept[earlier].changes += release.changes
+            if let summary = release.summary { kept[earlier].summary = kept[earlier].summary.map { $0 + "\n\n" + summary } ?? summary }
             kept[earlier].yanked = kept[earlier].yanked || release.yanked
             if kept[earlier].date == nil { kept[earlier].date = release.date }
             if kept[earlier].title == nil { kept[earlier].title = release.title }
@@ -498,6 +611,17 @@ private struct Reader {
             }
         }
         return out
+    }
+
+    /// Whether the inlines hold an image.
+    static func holdsImage(_ inlines: [MarkdownInline]) -> Bool {
+        inlines.contains { inline in
+            switch inline {
+            case .image: return true
+            case .emphasis(let children), .strong(let children), .strikethrough(let children), .link(_, _, let children): return holdsImage(children)
+            default: return false
+            }
+        }
     }
 
     /// Whether an inline is HTML or white space: a paragraph of nothing else is markup with no words.

@@ -22,6 +22,9 @@ package struct ImportedChangelog: Sendable, Hashable {
         package var yanked = false
         /// A release's name written in its heading (`## [8.11.0 - Steady Flight]`): the version's `title`.
         package var title: String?
+        /// The paragraphs between its heading and its first section or bullet (Keep a Changelog 2.0's release
+        /// summary), as Markdown source separated by blank lines: the version's `summary`.
+        package var summary: String?
         /// The line of its heading in the changelog.
         package var line = 0
         /// The git tag, when the version is written otherwise than SemVer writes it (`1.2.0rc1`, `v0.24`,
@@ -59,6 +62,7 @@ extension ImportedChangelog {
             if release.yanked { out += "    yanked: true\n" }
             if let tag = release.tag { out += "    tag: " + YAMLScalarQuoting.quoted(tag) + "\n" }
             if let title = release.title { out += "    title: " + YAMLScalarQuoting.quoted(title) + "\n" }
+            if let summary = release.summary { out += "    summary: " + YAMLScalarQuoting.quoted(summary) + "\n" }
             if release.changes.isEmpty {
                 out += "    features: []\n"
                 continue
