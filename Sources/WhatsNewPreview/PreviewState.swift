@@ -16,7 +16,7 @@ final class PreviewState: Sendable {
     var snapshot: PreviewSnapshot { current.withLock { $0 } }
 
     /// Reads the inputs again, as `compile` does, and keeps the result as the next generation; a manifest with
-    /// errors leaves the last good one in place. Nothing is written.
+    /// errors leaves the last good one in place, and so does a template with errors. Nothing is written.
     @discardableResult
     func reload() -> PreviewSnapshot {
         let engine = DiagnosticEngine()
@@ -28,22 +28,47 @@ final class PreviewState: Sendable {
             engine.report(Diagnostic(error))
             unreadable = true
         }
+        let manifestHasErrors = engine.hasErrors
+        let good = manifestHasErrors ? nil : manifest
+        let template = options.template.map { TemplateReading(path: $0, limit: options.readOptions.limits.maxInputBytes) }
+        var templateHasErrors = false
+        if let template {
+            engine.report(contentsOf: template.engine.findings)
+            templateHasErrors = template.engine.hasErrors
+            // Rendered once here from the manifest the pages show, so that what the rendering finds (a variable the
+            // notes do not have, an output too large) is reported with the rest, as `compile --template` reports it.
+            if let emitter = template.emitter, let shown = good ?? current.withLock({ $0.manifest }) {
+                let rendering = DiagnosticEngine()
+                _ = FrameRenderer(compiler: compiler, manifest: shown, template: emitter).templateOutput(ViewQuery(), engine: rendering)
+                engine.report(contentsOf: rendering.findings)
+                templateHasErrors = rendering.hasErrors
+            }
+        }
         let printer = TextDiagnosticPrinter(useColor: false)
         var problems = engine.diagnostics.map(printer.render)
         if let omitted = engine.omitted { problems.append(printer.render(omitted.note)) }
-        let good = engine.hasErrors ? nil : manifest
         let images = (good ?? manifest).map(WatchedFiles.imageFiles) ?? []
         return current.withLock { snapshot in
             snapshot.generation += 1
             snapshot.problems = problems
             snapshot.summary = engine.summary.map { $0 + " generated." }
             snapshot.hasErrors = engine.hasErrors
+            snapshot.manifestHasErrors = manifestHasErrors
+            snapshot.templateHasErrors = templateHasErrors
             snapshot.unreadable = unreadable
+            snapshot.templateUnreadable = template?.unreadable ?? false
+            var changed = false
             if let good {
                 snapshot.manifest = good
-                snapshot.renderedGeneration = snapshot.generation
+                changed = true
             }
-            let inputs = options.inputs.filter { $0 != "-" } + options.referenceFiles
+            if let template, let emitter = template.emitter, !templateHasErrors, template.bytes != snapshot.templateBytes {
+                snapshot.template = emitter
+                snapshot.templateBytes = template.bytes
+                changed = true
+            }
+            if changed { snapshot.renderedGeneration = snapshot.generation }
+            let inputs = options.inputs.filter { $0 != "-" } + options.referenceFiles + (options.template.map { [$0] } ?? [])
             if manifest != nil || snapshot.watched.isEmpty {
                 snapshot.watched = inputs + images
             }
