@@ -321,6 +321,9 @@ def main():
             wait_for(page, "document.getElementById('problems').hidden", "the template's overlay to go away")
             checks.check("the template fixed, the overlay goes away by itself without a reload",
                          page.evaluate("window.__notReloaded") == "template")
+            write(manifest, MANIFEST.format(title="Offline templated"))
+            wait_for(page, f"{FRAME_TEXT}.includes('Offline templated')", "the manifest's edit in the template's view")
+            checks.check("an edit of the manifest is on the template's view without a reload", page.evaluate("window.__notReloaded") == "template")
 
             # -- stopping, with the page still open and listening
             server.send_signal(signal.SIGINT)
