@@ -185,10 +185,30 @@ final class PreviewAttackTests: XCTestCase {
         XCTAssertFalse(page.contains("/template"), page)
     }
 
-    /// The status, once it holds `text` (the watcher looks every 150 ms); fails after 15 s.
-    private func waitForStatus(containing text: String) throws -> String {
+    /// A template that opens a section inside itself (10^12 items over 100 versions) stops at the rendering's
+    /// budget, as `compile --template` does: the overlay shows the error at the section, the view keeps the last
+    /// good output, and the server goes on following edits.
+    func testATemplateSectionNestedInItselfStopsAtTheBudgetAndTheLastGoodOutputStays() throws {
+        let versions = (0..<100).map { "  - { version: 1.\($0).0, features: [{ title: A, subtitle: a }] }\n" }.joined()
+        try workspace.write("site/notes.yaml", "versions:\n" + versions)
+        try workspace.write("site/t.mustache", Self.template)
+        try startServer(["site/notes.yaml", "--template", "site/t.mustache"])
+        try workspace.write("site/t.mustache", String(repeating: "{{#versions}}", count: 6) + "x" + String(repeating: "{{/versions}}", count: 6) + "\n")
+        let shown = try waitForStatus(containing: "[output-budget-exceeded]", seconds: 300)
+        XCTAssertTrue(shown.contains("site/t.mustache:1:4: error: rendering the template takes more than 4194304 steps"), shown)
+        let (status, frame) = try get("/_preview/frame/template", host: "127.0.0.1:\(port)")
+        XCTAssertEqual(status, 200)
+        XCTAssertTrue(frame.contains("NOTES 1.99.0 1.98.0"), String(frame.prefix(2000)))
+        try workspace.write("site/t.mustache", "FIXED {{versionCount}}\n")
+        XCTAssertTrue(try waitForStatus(containing: "\"errors\":false").contains("\"problems\":[]"))
+        let (_, fixed) = try get("/_preview/frame/template", host: "127.0.0.1:\(port)")
+        XCTAssertTrue(fixed.contains("FIXED 100"), fixed)
+    }
+
+    /// The status, once it holds `text` (the watcher looks every 150 ms); fails after `seconds`.
+    private func waitForStatus(containing text: String, seconds: Int = 15) throws -> String {
         var last = ""
-        for _ in 0..<150 {
+        for _ in 0..<(seconds * 10) {
             let (_, body) = try get("/_preview/status", host: "127.0.0.1:\(port)")
             last = body
             if body.contains(text) { return body }
