@@ -23,6 +23,9 @@ struct PreviewSnapshot: Sendable {
     var template: TemplateEmitter?
     /// The text `template` was read from.
     var templateBytes: [UInt8]?
+    /// What rendering `template` found (unknown variables), reported again while it is unchanged; nil until it
+    /// has been rendered.
+    var templateFindings: DiagnosticEngine.Findings?
     /// Whether the `--template` file could not be read at all in the latest reading.
     var templateUnreadable = false
     /// Whether the latest reading's errors include the template's (then `template` is an older one, or none).

@@ -32,14 +32,23 @@ final class PreviewState: Sendable {
         let good = manifestHasErrors ? nil : manifest
         let template = options.template.map { TemplateReading(path: $0, limit: options.readOptions.limits.maxInputBytes) }
         var templateHasErrors = false
+        var renderFindings: DiagnosticEngine.Findings?
         if let template {
             engine.report(contentsOf: template.engine.findings)
             templateHasErrors = template.engine.hasErrors
-            // Rendered once here from the manifest the pages show, so that what the rendering finds (a variable the
-            // notes do not have, an output too large) is reported with the rest, as `compile --template` reports it.
-            if let emitter = template.emitter, let shown = good ?? current.withLock({ $0.manifest }) {
+            let last = current.withLock { (bytes: $0.templateBytes, findings: $0.templateFindings) }
+            if template.emitter != nil, template.bytes == last.bytes, let findings = last.findings {
+                // The template shown, unchanged: what its rendering found stands (rendering it again from a large
+                // manifest would hold up every edit of the manifest; the view renders it when it is asked for).
+                engine.report(contentsOf: findings)
+                renderFindings = findings
+            } else if let emitter = template.emitter, let shown = good ?? current.withLock({ $0.manifest }) {
+                // A new template is rendered once here from the manifest the pages show, so that what the rendering
+                // finds (a variable the notes do not have, a budget passed) is reported with the rest, as
+                // `compile --template` reports it, and a template whose rendering fails is not shown.
                 let rendering = DiagnosticEngine()
                 _ = FrameRenderer(compiler: compiler, manifest: shown, template: emitter).templateOutput(ViewQuery(), engine: rendering)
+                renderFindings = rendering.findings
                 engine.report(contentsOf: rendering.findings)
                 templateHasErrors = rendering.hasErrors
             }
@@ -65,6 +74,7 @@ final class PreviewState: Sendable {
             if let template, let emitter = template.emitter, !templateHasErrors, template.bytes != snapshot.templateBytes {
                 snapshot.template = emitter
                 snapshot.templateBytes = template.bytes
+                snapshot.templateFindings = renderFindings
                 changed = true
             }
             if changed { snapshot.renderedGeneration = snapshot.generation }

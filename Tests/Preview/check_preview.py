@@ -26,6 +26,7 @@ Prints PASS or FAIL per check. Exit status: 0 every check passed; 1 a check fail
 import argparse
 import html
 import http.client
+import json
 import os
 import re
 import shutil
@@ -171,6 +172,18 @@ def start_preview(whatsnew, arguments, cwd):
 
 
 FRAME_TEXT = "document.getElementById('frame').contentDocument.body.innerText"
+
+
+def poll_status(port, predicate):
+    """The preview's status once `predicate` holds for it, or None after WAIT seconds."""
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        _, _, body = request(port, "/_preview/status")
+        status = json.loads(body)
+        if predicate(status):
+            return status
+        time.sleep(0.05)
+    return None
 
 
 def main():
@@ -347,6 +360,20 @@ def main():
                          and "script-src" not in headers.get("content-security-policy", ""), f"{frame[:400]!r}")
             status, _, _ = request(text_port, "/template")
             checks.check("the text template's view answers", status == 200, f"status {status}")
+
+            # A variable the notes do not have is a warning, as compile says it, and stays one while the manifest changes.
+            write(os.path.join(site, "summary.txt.mustache"), "{{#versions}}{{titel}}{{/versions}}\n")
+            warned = poll_status(text_port, lambda status: any("[unknown-template-variable]" in p for p in status["problems"]))
+            compiled = subprocess.run([whatsnew, "compile", "site/notes.yaml", "--template", "site/summary.txt.mustache"], cwd=temp,
+                                      capture_output=True).stderr.decode("utf-8")
+            checks.check("a template's unknown variable is the warning compile prints, without the overlay",
+                         warned is not None and "".join(warned["problems"]) + warned["summary"] + "\n" == compiled and not warned["errors"],
+                         f"{warned!r} against {compiled!r}")
+            write(manifest, MANIFEST.format(title="Offline warned"))
+            later = poll_status(text_port, lambda status: warned is not None and status["generation"] > warned["generation"])
+            checks.check("the template's warning stays while the manifest changes",
+                         later is not None and later["problems"] == warned["problems"], f"{later!r}")
+            write(os.path.join(site, "summary.txt.mustache"), TEXT_TEMPLATE)
         finally:
             text_server.send_signal(signal.SIGINT)
             text_server.wait(timeout=WAIT)
