@@ -71,11 +71,16 @@ final class PreviewState: Sendable {
                 snapshot.manifest = good
                 changed = true
             }
-            if let template, let emitter = template.emitter, !templateHasErrors, template.bytes != snapshot.templateBytes {
-                snapshot.template = emitter
-                snapshot.templateBytes = template.bytes
-                snapshot.templateFindings = renderFindings
-                changed = true
+            if let template, let emitter = template.emitter, !templateHasErrors {
+                if template.bytes != snapshot.templateBytes {
+                    snapshot.template = emitter
+                    snapshot.templateBytes = template.bytes
+                    snapshot.templateFindings = renderFindings
+                    changed = true
+                } else if let renderFindings {
+                    // Taken before there was a manifest to render it from, and rendered now.
+                    snapshot.templateFindings = renderFindings
+                }
             }
             if changed { snapshot.renderedGeneration = snapshot.generation }
             let inputs = options.inputs.filter { $0 != "-" } + options.referenceFiles + (options.template.map { [$0] } ?? [])
