@@ -114,7 +114,11 @@ extension Compiler {
         // where the notes have none are reported before anything is written (errors under --strict).
         var templateOutput: String?
         if let template = request.template {
-            templateOutput = template.emit(notes, imageFiles: readOptions.imageFiles, feeds: publishing.feedLinks, engine: engine)
+            // The rendering's work is held to 4 steps per byte the outputs may still write (see `TemplateLookups`):
+            // a section nested in itself would otherwise run for hours before its output could be measured.
+            let (steps, tooMany) = max(budget.remaining, 0).multipliedReportingOverflow(by: 4)
+            templateOutput = template.emit(notes, imageFiles: readOptions.imageFiles, feeds: publishing.feedLinks, engine: engine,
+                                           budget: tooMany ? Int.max : max(steps, TemplateEmitter.defaultBudget))
             guard !engine.hasErrors else { return nil }
             let (bytes, overflow) = (templateOutput?.utf8.count ?? 0).multipliedReportingOverflow(by: plan.targets.count)
             if let problem = budget.spend(overflow ? Int.max : bytes, on: "the template's output in each of \(plan.targets.count) files") {

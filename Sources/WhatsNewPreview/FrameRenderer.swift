@@ -4,10 +4,15 @@ import WhatsNewCore
 /// Renders the output a page shows in its frame, in memory, from the last good manifest: the HTML pages as
 /// `compile --format html` writes them, the other outputs as their readers see them. Every output is made by
 /// `Compiler.prepare` and `Compilation.text` exactly as `compile` makes it; an output that cannot be made from
-/// this manifest (a release body of no version, a feed without `app.url`) shows its diagnostics instead.
+/// this manifest (a release body of no version, a feed without `app.url`) shows its diagnostics instead. The
+/// template view shows `compile --template`'s output: a web page as it is, any other output as text.
 struct FrameRenderer {
     let compiler: Compiler
     let manifest: Manifest
+    /// The `--template` the template view renders (the last one without errors).
+    var template: TemplateEmitter?
+    /// Whether the template writes a web page, shown as one; its output is shown as text otherwise.
+    var templateWritesHTML = false
 
     /// The frame's document.
     func render(_ view: PreviewView, query: ViewQuery) -> String {
@@ -32,11 +37,22 @@ struct FrameRenderer {
             made = text(query.feed, request: request(query)).map { FrameDocument.source(title: query.feed.rawValue, text: $0) }
         case .whatsNewKit:
             made = text(.whatsNewKitJSON, request: request(query)).map { FrameDocument.source(title: "WhatsNewKit JSON", text: $0) }
+        case .template:
+            made = templateOutput(query).map { templateWritesHTML ? $0 : FrameDocument.source(title: "Template", text: $0) }
         }
         switch made {
         case .success(let document): return document
         case .failure(let problems): return FrameDocument.problems(view: view.title, report: problems.report)
         }
+    }
+
+    /// The template's output in `query`'s locale, of every version, exactly as `compile --template` writes it;
+    /// what the rendering finds (a variable the notes do not have) is reported to `engine`.
+    func templateOutput(_ query: ViewQuery, engine: DiagnosticEngine = DiagnosticEngine()) -> Result<String, Problems> {
+        guard let template else { return .failure(Problems(report: "the preview was started without --template\n")) }
+        var templated = request(query)
+        templated.template = template
+        return text(.ansi, request: templated, engine: engine)
     }
 
     /// The versions a page of one version offers, newest first, as written.
@@ -63,7 +79,7 @@ struct FrameRenderer {
 
     /// The text of `format` for `request`; the outputs of every version (Markdown, the terminal, the feeds,
     /// WhatsNewKit's JSON) are made of every version whatever the request's version says.
-    private func text(_ format: OutputFormat, request: CompileRequest) -> Result<String, Problems> {
+    private func text(_ format: OutputFormat, request: CompileRequest, engine: DiagnosticEngine = DiagnosticEngine()) -> Result<String, Problems> {
         var request = request
         if ![OutputFormat.releaseBody, .fastlane].contains(format) && request.page != .showcase {
             request.selection.release = nil
@@ -75,7 +91,6 @@ struct FrameRenderer {
         guard case .success(let plan) = planned, let target = plan.targets.first else {
             return .failure(Problems(report: "the preview cannot plan --format \(format.rawValue)\n"))
         }
-        let engine = DiagnosticEngine()
         guard let compilation = compiler.prepare(manifest, plan: plan, request: request, engine: engine) else {
             return .failure(Problems(report: TextDiagnosticPrinter(useColor: false).render(engine)))
         }

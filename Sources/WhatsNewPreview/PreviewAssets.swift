@@ -38,6 +38,7 @@ enum PreviewAssets {
             }
             list.replaceChildren(...blocks);
             overlay.hidden = !status.errors;
+            document.getElementById("problems-title").textContent = status.title;
             document.getElementById("state").textContent = status.state;
           }
 

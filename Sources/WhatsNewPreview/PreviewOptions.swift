@@ -6,6 +6,8 @@ package struct PreviewOptions: Sendable {
     package var inputs: [String]
     /// `--refs` files: registries the inputs may refer to.
     package var referenceFiles: [String] = []
+    /// The `--template` file whose output the template view shows, read as `compile` reads it.
+    package var template: String?
     /// The address to listen on: loopback unless the user says otherwise.
     package var host = "127.0.0.1"
     /// The port; 0 picks a free one.

@@ -35,26 +35,33 @@ struct PreviewResponder: HTTPResponder {
         case "/_preview/status":
             let snapshot = state.snapshot
             let shell = ShellPage(view: .changelog, query: query, snapshot: snapshot)
-            return text(StatusJSON.make(snapshot, state: shell.stateText), type: "application/json", policy: SecurityHeaders.inert)
+            return text(StatusJSON.make(snapshot, state: shell.stateText, title: shell.problemsTitle), type: "application/json",
+                        policy: SecurityHeaders.inert)
         case "/_preview/events":
             return events()
         default:
             break
         }
-        if path.hasPrefix("/_preview/frame/"), let view = PreviewView(rawValue: String(path.dropFirst("/_preview/frame/".count))) {
+        if path.hasPrefix("/_preview/frame/"), let view = PreviewView(rawValue: String(path.dropFirst("/_preview/frame/".count))), offers(view) {
             return frame(view, query: query)
         }
-        if path.hasPrefix("/_preview/patch/"), let view = PreviewView(rawValue: String(path.dropFirst("/_preview/patch/".count))) {
+        if path.hasPrefix("/_preview/patch/"), let view = PreviewView(rawValue: String(path.dropFirst("/_preview/patch/".count))), offers(view) {
             let since = ViewQuery.pairs(of: request.uri.query ?? "").first { $0.0 == "since" }.flatMap { Int($0.1) }
             return patch(view, query: query, since: since)
         }
         if path.hasPrefix("/files/") {
             return file(path)
         }
-        if let view = PreviewView(path: path) {
-            return text(ShellPage(view: view, query: query, snapshot: state.snapshot).html, type: "text/html; charset=utf-8", policy: SecurityHeaders.page)
+        if let view = PreviewView(path: path), offers(view) {
+            let page = ShellPage(view: view, query: query, snapshot: state.snapshot, templatePath: state.options.template)
+            return text(page.html, type: "text/html; charset=utf-8", policy: SecurityHeaders.page)
         }
-        return refusal(.notFound, "no such page: the preview's pages are " + PreviewView.allCases.map(\.path).joined(separator: ", "))
+        return refusal(.notFound, "no such page: the preview's pages are " + PreviewView.allCases.filter(offers).map(\.path).joined(separator: ", "))
+    }
+
+    /// Whether this preview has `view`: every one but the template's, which needs `--template`.
+    private func offers(_ view: PreviewView) -> Bool {
+        view != .template || state.options.template != nil
     }
 
     private func frame(_ view: PreviewView, query: ViewQuery) -> Response {
@@ -64,13 +71,15 @@ struct PreviewResponder: HTTPResponder {
 
     /// The frame's page as rendered from `snapshot`, kept for the next patch.
     private func frameText(_ view: PreviewView, query: ViewQuery, snapshot: PreviewSnapshot) -> String {
-        guard let manifest = snapshot.manifest else {
+        guard let manifest = snapshot.manifest, view != .template || snapshot.template != nil else {
             let report = snapshot.problems.joined() + (snapshot.summary.map { $0 + "\n" } ?? "")
             return FrameDocument.problems(view: view.title, report: report)
         }
         let key = query.address(view.rawValue)
         if let cached = frames.text(for: key, generation: snapshot.renderedGeneration) { return cached }
-        let html = FrameRenderer(compiler: state.compiler, manifest: manifest).render(view, query: query)
+        let renderer = FrameRenderer(compiler: state.compiler, manifest: manifest, template: snapshot.template,
+                                     templateWritesHTML: state.options.template.map(TemplateReading.writesHTML) ?? false)
+        let html = renderer.render(view, query: query)
         frames.store(html, for: key, generation: snapshot.renderedGeneration)
         return html
     }

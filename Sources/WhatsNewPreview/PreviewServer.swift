@@ -27,7 +27,7 @@ package struct PreviewServer: Sendable {
         HostCheck.isLoopback(host)
     }
 
-    /// The inputs could not be read at all when the preview started (a missing file): nothing to show.
+    /// The inputs, or the `--template` file, could not be read at all when the preview started (a missing file).
     package struct UnreadableInputs: Error, Sendable {
         /// The problems, as `validate` prints them.
         package let report: String
@@ -46,7 +46,7 @@ package struct PreviewServer: Sendable {
         let state = PreviewState(options: options)
         let snapshot = state.reload()
         let report = snapshot.problems.joined() + (snapshot.summary.map { $0 + "\n" } ?? "")
-        if snapshot.unreadable, snapshot.manifest == nil { throw UnreadableInputs(report: report) }
+        if snapshot.unreadable && snapshot.manifest == nil || snapshot.templateUnreadable { throw UnreadableInputs(report: report) }
         onFirstReading(report)
 
         let broadcaster = ChangeBroadcaster()

@@ -1,7 +1,7 @@
 import WhatsNewCore
 
-/// What the preview knows after reading the inputs: the last manifest without errors (the pages show it) and
-/// the problems of the latest reading (the overlay shows them), with the files to watch.
+/// What the preview knows after reading the inputs: the last manifest without errors (the pages show it), the last
+/// template without errors, and the problems of the latest reading (the overlay shows them), with the files to watch.
 struct PreviewSnapshot: Sendable {
     /// Counts every reading of the inputs.
     var generation = 0
@@ -19,4 +19,17 @@ struct PreviewSnapshot: Sendable {
     var hasErrors = false
     /// The files whose change means the inputs must be read again.
     var watched: [String] = []
+    /// The last `--template` that parsed and rendered without errors; nil until there is one (or without one).
+    var template: TemplateEmitter?
+    /// The text `template` was read from.
+    var templateBytes: [UInt8]?
+    /// What rendering `template` found (unknown variables), reported again while it is unchanged; nil until it
+    /// has been rendered.
+    var templateFindings: DiagnosticEngine.Findings?
+    /// Whether the `--template` file could not be read at all in the latest reading.
+    var templateUnreadable = false
+    /// Whether the latest reading's errors include the template's (then `template` is an older one, or none).
+    var templateHasErrors = false
+    /// Whether the latest reading's errors include the manifest's.
+    var manifestHasErrors = false
 }

@@ -8,6 +8,8 @@ enum PreviewView: String, CaseIterable, Sendable {
     case releaseBody = "release-body"
     case feeds
     case whatsNewKit = "whatsnewkit"
+    /// The output of `--template`; only when the preview was given one.
+    case template
 
     /// The page's address; the changelog is the root.
     var path: String { self == .changelog ? "/" : "/" + rawValue }
@@ -26,6 +28,7 @@ enum PreviewView: String, CaseIterable, Sendable {
         case .releaseBody: return "Release body"
         case .feeds: return "Feeds"
         case .whatsNewKit: return "WhatsNewKit JSON"
+        case .template: return "Template"
         }
     }
 

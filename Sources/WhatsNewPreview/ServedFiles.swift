@@ -1,4 +1,5 @@
 import WhatsNewCore
+import WhatsNewText
 
 /// `/files/PATH`: the manifest's own files — the inputs, their fragments, the `--refs` files and the image files
 /// the manifest names — and nothing else. A path is refused when it is not one of those files, spelled as the
@@ -33,7 +34,7 @@ struct ServedFiles {
         guard requestPath.hasPrefix("/files/") else { return nil }
         var components: [String] = []
         for raw in requestPath.dropFirst("/files/".count).split(separator: "/", omittingEmptySubsequences: false) {
-            guard let name = ViewQuery.percentDecoded(raw.replacing("+", with: "%2B")), !name.isEmpty, name != ".", name != "..",
+            guard let name = PercentEncoding.decoded(raw), !name.isEmpty, name != ".", name != "..",
                   !name.contains("/"), !name.contains("\\"), !name.unicodeScalars.contains("\0") else { return nil }
             components.append(name)
         }

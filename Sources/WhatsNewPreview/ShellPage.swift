@@ -8,6 +8,8 @@ struct ShellPage {
     let view: PreviewView
     let query: ViewQuery
     let snapshot: PreviewSnapshot
+    /// The `--template` file, whose view the bar then offers under its name.
+    var templatePath: String?
 
     var html: String {
         let locales = snapshot.manifest?.writtenLocales ?? []
@@ -15,7 +17,13 @@ struct ShellPage {
         var links = ""
         for other in PreviewView.allCases {
             let current = other == view ? " aria-current=\"page\"" : ""
-            links += "<li><a href=\"\(HTMLEscaping.escape(query.address(other.path)))\"\(current)>\(other.title)</a></li>"
+            var title = other.title
+            if other == .template {
+                guard let templatePath else { continue }
+                title = "<span class=\"file\" title=\"--template \(HTMLEscaping.escape(templatePath))\">"
+                    + HTMLEscaping.escape(templatePath.split(separator: "/").last.map(String.init) ?? templatePath) + "</span>"
+            }
+            links += "<li><a href=\"\(HTMLEscaping.escape(query.address(other.path)))\"\(current)>\(title)</a></li>"
         }
         var choices = ""
         if view.hasLocale, locales.count > 1 {
@@ -74,11 +82,20 @@ struct ShellPage {
         if let summary = snapshot.summary { blocks += "<p class=\"summary\">\(HTMLEscaping.escape(summary))</p>\n" }
         return """
             <section class="overlay" id="problems" aria-labelledby="problems-title"\(snapshot.hasErrors ? "" : " hidden")>
-            <h2 id="problems-title">The manifest has errors</h2>
+            <h2 id="problems-title">\(problemsTitle)</h2>
             <p>The page shows the last version without errors; it follows your edits again once these are fixed.</p>
             <div id="problem-list">\(blocks)</div>
             </section>
             """
+    }
+
+    /// Whose errors the overlay shows: the manifest's, the template's, or both.
+    var problemsTitle: String {
+        switch (snapshot.manifestHasErrors, snapshot.templateHasErrors) {
+        case (true, true): return "The manifest and the template have errors"
+        case (false, true): return "The template has errors"
+        default: return "The manifest has errors"
+        }
     }
 
     private func select(_ name: String, label: String, options: [(String, String)], chosen: String) -> String {

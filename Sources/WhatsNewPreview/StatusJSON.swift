@@ -1,12 +1,13 @@
 import WhatsNewText
 
 /// `/_preview/status`: what the script needs to follow a change — the generations, the problems as `validate`
-/// prints them, and the state line.
+/// prints them, the state line and the overlay's title.
 enum StatusJSON {
-    static func make(_ snapshot: PreviewSnapshot, state: String) -> String {
+    static func make(_ snapshot: PreviewSnapshot, state: String, title: String) -> String {
         let problems = snapshot.problems.map(string).joined(separator: ",")
         return "{\"generation\":\(snapshot.generation),\"rendered\":\(snapshot.renderedGeneration),\"errors\":\(snapshot.hasErrors),"
-            + "\"problems\":[\(problems)],\"summary\":\(snapshot.summary.map(string) ?? "null"),\"state\":\(string(state))}"
+            + "\"problems\":[\(problems)],\"summary\":\(snapshot.summary.map(string) ?? "null"),\"state\":\(string(state)),"
+            + "\"title\":\(string(title))}"
     }
 
     /// `text` as a JSON string (`JSONValue.quoted`: control characters, U+2028 and U+2029 escaped), with `<`, `>`

@@ -38,6 +38,33 @@ final class TemplateLookups {
     ]
 
     private var places: [String: Place] = [:]
+    /// The work the rendering may do, in lookups, items of sections and bytes of their own text (see `spend`).
+    let budget: Int
+    /// The text each section writes on each of its items, by the name's last part (`TemplateSyntax.sectionText`).
+    private let sectionText: [String: Int]
+    private var spent = 0
+    /// The list whose item, or the name whose lookup, passed the budget; nil while within it.
+    private(set) var exhaustedAt: String?
+
+    /// Lookups for a rendering that may do `budget` units of work, in a template whose sections write
+    /// `sectionText` on each item.
+    init(budget: Int = .max, sectionText: [String: Int] = [:]) {
+        self.budget = budget
+        self.sectionText = sectionText
+    }
+
+    /// Counts `units` of work on `name`; false, from then on, once the budget is passed: the lookups then find
+    /// nothing and the lists end, so the rendering ends soon after, and its output is cut.
+    func spend(_ units: Int, on name: String) -> Bool {
+        guard exhaustedAt == nil else { return false }
+        let (sum, overflow) = spent.addingReportingOverflow(units)
+        spent = overflow ? Int.max : sum
+        guard spent <= budget else {
+            exhaustedAt = name
+            return false
+        }
+        return true
+    }
     /// The name that missed last, the places asked for it so far, and the object asked last.
     private var pending: (name: String, places: [Place], object: ObjectIdentifier)?
     private var reported: Set<String> = []
@@ -53,7 +80,8 @@ final class TemplateLookups {
             for (key, inner) in dictionary { wrapped[key] = wrap(inner, path: path.isEmpty ? key : path + "." + key) }
             return TemplateObject(values: wrapped, place: place, lookups: self)
         case let array as [Any]:
-            return array.map { wrap($0, path: path) }
+            let name = path.split(separator: ".").last.map(String.init) ?? path
+            return TemplateSequence(elements: array.map { wrap($0, path: path) }, cost: 1 + (sectionText[name] ?? 0), name: name, lookups: self)
         default:
             return value
         }
@@ -85,6 +113,8 @@ final class TemplateLookups {
 
     /// Judges the last lookup (call once rendering is done).
     func finish() {
+        // A lookup cut by the budget is not judged: the name may well be further out.
+        if exhaustedAt != nil { pending = nil }
         finishPending()
     }
 
@@ -110,6 +140,7 @@ final class TemplateObject: MustacheParent, CustomStringConvertible {
     }
 
     func child(named name: String) -> Any? {
+        guard lookups.spend(1, on: name) else { return nil }
         let value = values[name]
         lookups.looked(up: name, in: self, found: value != nil)
         return value

@@ -18,12 +18,19 @@ import WhatsNewText
 package struct TemplateEmitter: Sendable {
     private let template: MustacheTemplate
     private let file: SourceFile
+    /// The text each section writes on each item (see `TemplateSyntax.sectionText`), for the rendering's budget.
+    private let sectionText: [String: Int]
+
+    /// The work a rendering may do unless told otherwise, in lookups, items of sections and bytes of their text
+    /// (see `TemplateLookups.spend`).
+    package static let defaultBudget = 1 << 22
 
     /// Parses a template; a syntax error is a diagnostic at its line and column in `file`.
     package init?(_ file: SourceFile, engine: DiagnosticEngine) {
         self.file = file
         do {
             template = try MustacheTemplate(string: String(decoding: file.bytes, as: UTF8.self))
+            sectionText = TemplateSyntax.sectionText(in: file.bytes)
         } catch let error as MustacheTemplate.ParserError {
             let mark = file.mark(line: error.context.lineNumber, scalarColumn: max(0, error.context.columnNumber - 1))
             let (message, fix) = TemplateSyntax.explain(error.error, at: mark.offset, in: file)
@@ -40,21 +47,24 @@ package struct TemplateEmitter: Sendable {
     /// The output; image files are read as `imageFiles` allows, for icons inlined as in the built-in HTML
     /// (none are read when it is nil); `feeds` are the feeds written beside the page (`feeds` in the template).
     /// Each variable the template uses where the notes never have it is reported to `engine`, when one is given,
-    /// as an `unknown-template-variable` warning.
+    /// as an `unknown-template-variable` warning; a rendering that does more than `budget` units of work is cut
+    /// there, with an `output-budget-exceeded` error.
     package func emit(_ notes: ReleaseNotes, imageFiles: ImageFileOptions? = nil, feeds: [HTMLEmitter.FeedLink] = [],
-                      engine: DiagnosticEngine? = nil) -> String {
+                      engine: DiagnosticEngine? = nil, budget: Int = defaultBudget) -> String {
         let values = TemplateContext.make(notes, imageFiles: imageFiles ?? ImageFileOptions(fileSystem: InMemoryImageFileSystem()), feeds: feeds)
-        return render(values, engine: engine)
+        return render(values, engine: engine, budget: budget)
     }
 
     /// The output for `values` (dictionaries, arrays, strings and booleans already escaped as the template
-    /// needs them; see `TipTemplateContext` for a tip), reporting unknown variables as `emit` does.
-    package func render(_ values: [String: Any], engine: DiagnosticEngine?) -> String {
-        guard let engine else { return template.render(values) }
-        let lookups = TemplateLookups()
+    /// needs them; see `TipTemplateContext` for a tip), reporting unknown variables and a passed budget as `emit`
+    /// does.
+    package func render(_ values: [String: Any], engine: DiagnosticEngine?, budget: Int = defaultBudget) -> String {
+        let lookups = TemplateLookups(budget: budget, sectionText: sectionText)
         let output = template.render(lookups.wrap(values))
         lookups.finish()
+        guard let engine else { return output }
         for unknown in lookups.unknown { engine.report(TemplateSyntax.diagnostic(unknown, in: file)) }
+        if let name = lookups.exhaustedAt { engine.report(TemplateSyntax.budgetDiagnostic(passedAt: name, budget: budget, in: file)) }
         return output
     }
 }

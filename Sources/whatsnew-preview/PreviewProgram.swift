@@ -31,6 +31,9 @@ struct PreviewProgram: AsyncParsableCommand {
     @Option(name: .long, help: "A YAML/JSON file of registries the inputs may refer to; repeatable.")
     var refs: [String] = []
 
+    @Option(name: .long, help: "A Mustache template whose output the bar offers as a view of its own (see docs/preview.md).")
+    var template: String?
+
     @Option(name: .long, help: ArgumentHelp("The directory image files must stay inside (default: the directory of the file that declares each image).",
                                             valueName: "dir"))
     var assetsRoot: String?
@@ -47,6 +50,7 @@ struct PreviewProgram: AsyncParsableCommand {
         }
         var options = PreviewOptions(inputs: inputs)
         options.referenceFiles = refs
+        options.template = template
         options.host = host
         options.port = port
         options.readOptions.imageFiles.assetsRoot = assetsRoot

@@ -120,13 +120,11 @@ struct CompileCommand: ParsableCommand {
         let printer = TextDiagnosticPrinter(useColor: colorOptions.useColor(for: 2))
         var templateEmitter: TemplateEmitter?
         if let template {
-            let bytes: [UInt8]
             do {
-                bytes = try FileSystem.read(template, limit: input.maxInputBytes)
+                templateEmitter = try TemplateEmitter.load(template, limit: input.maxInputBytes, engine: engine)
             } catch {
                 throw Output.fail(error)
             }
-            templateEmitter = TemplateEmitter(SourceFile(name: template, contents: bytes), engine: engine)
             guard templateEmitter != nil else {
                 Output.standardError(printer.render(engine))
                 throw Output.inputErrors

@@ -18,7 +18,9 @@ struct PreviewCommand: ParsableCommand {
         discussion: """
         Prints 'Preview: http://127.0.0.1:PORT/' as its first line, then serves the changelog page exactly as 'compile --format html' writes it, with a bar linking to the showcase, the Markdown as GitHub renders it, the terminal output (coloured, at a chosen width, light or dark), the store texts per locale with their length against each store's limit, the release body, the feeds and WhatsNewKit's JSON, and a locale switcher when the manifest has several.
 
-        It watches the inputs, their fragments, the --refs files and the image files the manifest names; an edit, or a save by rename, is on every open page within a second, in place. When the manifest has errors, the page shows them over the last good rendering, as 'validate' prints them, until they are fixed.
+        With --template FILE the bar has a view of the template's output, exactly as 'compile --template FILE' writes it: a web page when FILE's name ends in .html or .html.mustache (in the same sandboxed frame, under the same policy), text otherwise.
+
+        It watches the inputs, their fragments, the --refs files, the template and the image files the manifest names; an edit, or a save by rename, is on every open page within a second, in place. When the manifest or the template has errors, the page shows them over the last good rendering, as 'validate' and 'compile' print them, until they are fixed.
 
         It listens on 127.0.0.1 alone (--host names another address, with a warning), answers only requests whose Host header is its own address, serves only the manifest's own files, runs no script but its own, and writes nothing. Ctrl-C stops it. The server is the program whatsnew-preview, installed beside whatsnew.
 
@@ -41,6 +43,9 @@ struct PreviewCommand: ParsableCommand {
     @Option(name: .long, help: "A YAML/JSON file of registries the inputs may refer to; repeatable.")
     var refs: [String] = []
 
+    @Option(name: .long, help: "A Mustache template, as compile --template takes it: its output is a view of its own, a web page for a .html template, text otherwise.")
+    var template: String?
+
     @OptionGroup var assets: AssetOptions
 
     func validate() throws {
@@ -60,6 +65,7 @@ struct PreviewCommand: ParsableCommand {
         }
         var arguments = [program, "--port", String(port), "--host", host]
         for file in refs { arguments += ["--refs", file] }
+        if let template { arguments += ["--template", template] }
         if let root = assets.assetsRoot { arguments += ["--assets-root", root] }
         if open { arguments.append("--open") }
         arguments += ["--"] + inputs

@@ -80,13 +80,11 @@ struct TipShowCommand: ParsableCommand {
         var emitter: TemplateEmitter?
         if let template {
             let engine = DiagnosticEngine()
-            let bytes: [UInt8]
             do {
-                bytes = try FileSystem.read(template, limit: input.maxInputBytes)
+                emitter = try TemplateEmitter.load(template, limit: input.maxInputBytes, engine: engine)
             } catch {
                 throw Output.fail(error)
             }
-            emitter = TemplateEmitter(SourceFile(name: template, contents: bytes), engine: engine)
             guard emitter != nil else {
                 Output.standardError(TextDiagnosticPrinter(useColor: colorOptions.useColor(for: 2)).render(engine))
                 throw Output.inputErrors

@@ -37,6 +37,33 @@ final class TemplateDiagnosticsTests: XCTestCase {
             """)
     }
 
+    /// A template larger than `--max-input-bytes` is refused as an input of that size is, at its start; it was
+    /// read to the limit and one byte, and that part rendered as if it were the whole template.
+    func testATemplateLargerThanTheInputLimitIsRefused() throws {
+        let template = "{{#versions}}{{version}}{{/versions}}|" + String(repeating: "x", count: 200) + "|END\n"
+        try directory.write("tips.yaml", "versions:\n  - { version: 1.0.0, features: [{ title: A, subtitle: a }] }\ntips:\n  - { id: t, title: T, message: M }\n")
+        try directory.write("t.mustache", template)
+        for command in [["compile", "tips.yaml", "--template", "t.mustache"],
+                        ["tip", "show", "tips.yaml", "--tip", "t", "--template", "t.mustache", "--no-tty-check", "--dry-run",
+                         "--state-file", directory.path("state/s.json")]] {
+            let result = try CommandRunner.run(command + ["--max-input-bytes", "150", "--color", "never"], in: directory.url,
+                                               environment: ["XDG_STATE_HOME": directory.path("home"), "WHATSNEW_TIPS_SESSION": "test"])
+            XCTAssertEqual(result.status, 1, "\(command): \(result.stderr)")
+            XCTAssertEqual(result.stdout, "", "\(command)")
+            XCTAssertTrue(result.stderr.hasPrefix("""
+                t.mustache:1:1: error: the template is \(template.utf8.count) bytes; expected at most 150 bytes, the input size limit \
+                [input-too-large]
+                  |
+                1 | {{#versions}}{{version}}{{/versions}}|
+                """), "\(command): \(result.stderr)")
+            XCTAssertTrue(result.stderr.hasSuffix("""
+                   = fix: raise the limit with --max-input-bytes \(template.utf8.count) or more
+                1 error generated.
+
+                """), "\(command): \(result.stderr)")
+        }
+    }
+
     func testEverySyntaxErrorIsSaidInWordsWithAFix() throws {
         let cases: [(template: String, says: String)] = [
             ("{{#a}}{{#b}}x{{/b}}", "the section '{{#a}}' opened at 1:1 is never closed; expected '{{/a}}' before the end of the template"),

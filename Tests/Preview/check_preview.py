@@ -4,13 +4,16 @@ manifest edited on disk while the page stays open.
 
 Usage: python3 Tests/Preview/check_preview.py --whatsnew .build/debug/whatsnew
 
-Starts `whatsnew preview site/notes.yaml --port 0` in a temporary folder, reads the address from its first
-line, and checks:
+Starts `whatsnew preview site/notes.yaml --template site/page.html.mustache --port 0` in a temporary folder,
+reads the address from its first line, and checks:
 - every view answers, and the root page's frame is exactly `compile --format html --page changelog`;
 - the page follows an edit in place (the frame changes and the page is not reloaded: a mark set on the page
   survives), and a save by rename (a new file renamed over the manifest);
 - an error shows the overlay with the problem at its line, exactly as `validate` prints it, while the frame
   keeps the last good rendering; fixed, the overlay goes away by itself;
+- the template's view is exactly `compile --template`'s page; an edit of the template is on it in place; a
+  template that does not parse shows the overlay at its line and column, exactly as `compile` prints it, over
+  the last good page, and fixed, the overlay goes away; a text template's output is shown as text, escaped;
 - a foreign Host header is refused (DNS rebinding), and so is a path out of the folder (`..`, encoded `..`,
   a symbolic link to a file outside, a file of the folder the manifest does not name);
 - the page's policy allows only the server's own script, the frame's none;
@@ -21,7 +24,9 @@ Prints PASS or FAIL per check. Exit status: 0 every check passed; 1 a check fail
 """
 
 import argparse
+import html
 import http.client
+import json
 import os
 import re
 import shutil
@@ -62,6 +67,33 @@ versions:
 # Line 11 of the manifest is the first feature's title; the broken one leaves its mapping open.
 BROKEN_LINE = 11
 BROKEN = MANIFEST.replace('- title: {{en: "{title}", de: "Karten offline"}}', '- title: {{en: "{title}", de: "Karten offline"')
+
+# The `--template` of the view of its own: a web page (its name ends in .html.mustache), shown as a page.
+PAGE_TEMPLATE = """\
+<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><title>{{{{app.name}}}} notes</title></head>
+<body>
+<h1>{heading}</h1>
+{{{{#versions}}}}
+<section><h2>{{{{displayVersion}}}}</h2>
+<ul>{{{{#features}}}}<li>{{{{{{title.html}}}}}}</li>{{{{/features}}}}</ul></section>
+{{{{/versions}}}}
+</body>
+</html>
+"""
+
+# Line 9 closes the versions' section; the broken template closes it by another name (column 4 is the name).
+TEMPLATE_BROKEN_LINE = 9
+TEMPLATE_BROKEN = PAGE_TEMPLATE.replace("{{{{/versions}}}}", "{{{{/version}}}}")
+
+# A template that is not a page: its output is shown as text, escaped.
+TEXT_TEMPLATE = """\
+{{#versions}}
+* {{{version}}}: {{#features}}{{{title.plain}}}; {{/features}}
+{{/versions}}
+<script>alert("not run")</script> & more
+"""
 
 WAIT = 15.0  # seconds to wait for something the page should show within one
 
@@ -142,6 +174,18 @@ def start_preview(whatsnew, arguments, cwd):
 FRAME_TEXT = "document.getElementById('frame').contentDocument.body.innerText"
 
 
+def poll_status(port, predicate):
+    """The preview's status once `predicate` holds for it, or None after WAIT seconds."""
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        _, _, body = request(port, "/_preview/status")
+        status = json.loads(body)
+        if predicate(status):
+            return status
+        time.sleep(0.05)
+    return None
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--whatsnew", required=True)
@@ -160,12 +204,15 @@ def main():
         os.makedirs(outside)
         manifest = os.path.join(site, "notes.yaml")
         write(manifest, MANIFEST.format(title="Offline maps"))
+        page_template = os.path.join(site, "page.html.mustache")
+        write(page_template, PAGE_TEMPLATE.format(heading="Release notes"))
+        write(os.path.join(site, "summary.txt.mustache"), TEXT_TEMPLATE)
         write(os.path.join(outside, "secret.txt"), "TOP-SECRET-OUTSIDE\n")
         write(os.path.join(site, "private.txt"), "TOP-SECRET-INSIDE\n")
         os.symlink(os.path.join("..", "outside", "secret.txt"), os.path.join(site, "link.yaml"))
         before = snapshot_tree(temp)
 
-        server, port = start_preview(whatsnew, ["site/notes.yaml"], cwd=temp)
+        server, port = start_preview(whatsnew, ["site/notes.yaml", "--template", "site/page.html.mustache"], cwd=temp)
         checks.check("prints 'Preview: http://127.0.0.1:PORT/' first", port > 0)
 
         # -- the views, over HTTP
@@ -192,6 +239,15 @@ def main():
                 needle = b"&lt;feed"
             checks.check(f"the {view} view shows its output", status == 200 and status_frame == 200 and needle in frame,
                          f"status {status}/{status_frame}, {needle!r} not in {frame[:300]!r}")
+        status, _, frame = request(port, "/_preview/frame/template")
+        templated = subprocess.run([whatsnew, "compile", "site/notes.yaml", "--template", "site/page.html.mustache"], cwd=temp,
+                                   capture_output=True, check=True).stdout
+        checks.check("the template view's frame is exactly compile --template's page", status == 200 and frame == templated,
+                     f"status {status}, {frame[:300]!r} against {templated[:300]!r}")
+        status, _, page = request(port, "/template")
+        checks.check("the bar links to the template's view under the template's name",
+                     status == 200 and b'<a href="/template" aria-current="page"><span class="file" title="--template site/page.html.mustache">'
+                     b"page.html.mustache</span></a>" in page, f"status {status}")
         _, _, german = request(port, "/_preview/frame/changelog?locale=de")
         checks.check("the locale switcher's choice is rendered", b"Karten offline" in german)
         _, _, stores = request(port, "/_preview/frame/stores")
@@ -248,6 +304,40 @@ def main():
             checks.check("fixed, the overlay goes away by itself without a reload", page.evaluate("window.__notReloaded") == "yes")
             checks.check("the server survived the syntax error", server.poll() is None)
 
+            # -- the template's view follows the template
+            page.navigate(f"http://127.0.0.1:{port}/template")
+            wait_for(page, f"{FRAME_TEXT}.includes('Release notes') && {FRAME_TEXT}.includes('Offline fixed')", "the template's page in the frame")
+            checks.check("the template view shows the page the template writes",
+                         page.evaluate("document.getElementById('frame').contentDocument.querySelector('h1').textContent") == "Release notes")
+            page.evaluate("window.__notReloaded = 'template'; true")
+            write(page_template, PAGE_TEMPLATE.format(heading="Release news"))
+            wait_for(page, f"{FRAME_TEXT}.includes('Release news')", "the template's edit on the page")
+            checks.check("an edit of the template is on the page without a reload", page.evaluate("window.__notReloaded") == "template")
+
+            write(page_template, TEMPLATE_BROKEN.format(heading="Release broken"))
+            wait_for(page, "!document.getElementById('problems').hidden", "the overlay of the template's problems")
+            overlay = page.evaluate("[...document.querySelectorAll('#problem-list pre')].map(e => e.textContent).join('')"
+                                    " + document.querySelector('#problem-list .summary').textContent + '\\n'")
+            compiled = subprocess.run([whatsnew, "compile", "site/notes.yaml", "--template", "site/page.html.mustache"], cwd=temp,
+                                      capture_output=True)
+            checks.check("the overlay names the template's line and column",
+                         f"site/page.html.mustache:{TEMPLATE_BROKEN_LINE}:4: error: invalid Mustache template" in overlay, overlay[:300])
+            checks.check("the overlay is exactly what compile --template prints", overlay == compiled.stderr.decode("utf-8"),
+                         f"overlay {overlay!r}\ncompile {compiled.stderr.decode('utf-8')!r}")
+            checks.check("the overlay says it is the template's", page.evaluate("document.getElementById('problems-title').textContent")
+                         == "The template has errors")
+            checks.check("the template's last good page stays under the overlay",
+                         page.evaluate(f"{FRAME_TEXT}.includes('Release news')") is True)
+
+            write(page_template, PAGE_TEMPLATE.format(heading="Release fixed"))
+            wait_for(page, f"{FRAME_TEXT}.includes('Release fixed')", "the fixed template on the page")
+            wait_for(page, "document.getElementById('problems').hidden", "the template's overlay to go away")
+            checks.check("the template fixed, the overlay goes away by itself without a reload",
+                         page.evaluate("window.__notReloaded") == "template")
+            write(manifest, MANIFEST.format(title="Offline templated"))
+            wait_for(page, f"{FRAME_TEXT}.includes('Offline templated')", "the manifest's edit in the template's view")
+            checks.check("an edit of the manifest is on the template's view without a reload", page.evaluate("window.__notReloaded") == "template")
+
             # -- stopping, with the page still open and listening
             server.send_signal(signal.SIGINT)
             try:
@@ -256,7 +346,40 @@ def main():
                 code = None
             checks.check("SIGINT stops it with status 0 or 130", code in (0, 130), f"status {code}")
 
+        # -- a template that is not a page is shown as text, escaped
+        text_server, text_port = start_preview(whatsnew, ["site/notes.yaml", "--template", "site/summary.txt.mustache"], cwd=temp)
+        try:
+            status, headers, frame = request(text_port, "/_preview/frame/template")
+            summary = subprocess.run([whatsnew, "compile", "site/notes.yaml", "--template", "site/summary.txt.mustache"], cwd=temp,
+                                     capture_output=True, check=True).stdout.decode("utf-8")
+            shown = re.search(r'<pre class="text">(.*)</pre>', frame.decode("utf-8"), re.S)
+            checks.check("a text template's output is shown as text, exactly as compile --template writes it",
+                         status == 200 and shown is not None and html.unescape(shown.group(1)) == summary, f"status {status}: {frame[:400]!r}")
+            checks.check("a text template's markup is escaped, and the frame runs no script",
+                         b"<script>" not in frame and b"&lt;script&gt;" in frame
+                         and "script-src" not in headers.get("content-security-policy", ""), f"{frame[:400]!r}")
+            status, _, _ = request(text_port, "/template")
+            checks.check("the text template's view answers", status == 200, f"status {status}")
+
+            # A variable the notes do not have is a warning, as compile says it, and stays one while the manifest changes.
+            write(os.path.join(site, "summary.txt.mustache"), "{{#versions}}{{titel}}{{/versions}}\n")
+            warned = poll_status(text_port, lambda status: any("[unknown-template-variable]" in p for p in status["problems"]))
+            compiled = subprocess.run([whatsnew, "compile", "site/notes.yaml", "--template", "site/summary.txt.mustache"], cwd=temp,
+                                      capture_output=True).stderr.decode("utf-8")
+            checks.check("a template's unknown variable is the warning compile prints, without the overlay",
+                         warned is not None and "".join(warned["problems"]) + warned["summary"] + "\n" == compiled and not warned["errors"],
+                         f"{warned!r} against {compiled!r}")
+            write(manifest, MANIFEST.format(title="Offline warned"))
+            later = poll_status(text_port, lambda status: warned is not None and status["generation"] > warned["generation"])
+            checks.check("the template's warning stays while the manifest changes",
+                         later is not None and later["problems"] == warned["problems"], f"{later!r}")
+            write(os.path.join(site, "summary.txt.mustache"), TEXT_TEMPLATE)
+        finally:
+            text_server.send_signal(signal.SIGINT)
+            text_server.wait(timeout=WAIT)
+
         write(manifest, MANIFEST.format(title="Offline maps"))
+        write(page_template, PAGE_TEMPLATE.format(heading="Release notes"))
         after = snapshot_tree(temp)
         changed = sorted(set(after) ^ set(before))
         checks.check("it wrote no file", not changed, ", ".join(changed))

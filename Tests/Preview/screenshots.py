@@ -4,8 +4,10 @@
 Usage: python3 Tests/Preview/screenshots.py --whatsnew .build/debug/whatsnew [--out docs/screenshots]
 
 Writes preview-1280-light.png, preview-1280-dark.png, preview-390-light.png and preview-390-dark.png (the
-changelog page with the bar), preview-terminal-1280-dark.png (the terminal view, dark), and
-preview-error-1280-light.png (a copy of the example with a mistake: the overlay over the last good page).
+changelog page with the bar), preview-terminal-1280-dark.png (the terminal view, dark),
+preview-template-1280-light.png (the view of docs/examples/templates/release-summary.txt.mustache, a text
+template), and preview-error-1280-light.png (a copy of the example with a mistake: the overlay over the last good
+page).
 Exit status 2 when the preview does not start or the browser cannot take a screenshot.
 """
 
@@ -68,6 +70,15 @@ def main():
             tab.navigate(f"http://127.0.0.1:{port}/terminal?scheme=dark")
             wait_for(tab, f"{FRAME_TEXT}.includes('Offline maps')", "the terminal view")
             shoot(tab, os.path.join(args.out, "preview-terminal-1280-dark.png"))
+
+            # A preview of its own with a template, so that the other screenshots' bar has no link to one.
+            shutil.copy(os.path.join(ROOT, "docs", "examples", "templates", "release-summary.txt.mustache"), example)
+            templated, templated_port = start_preview(whatsnew, ["notes.yaml", "--template", "release-summary.txt.mustache"], cwd=example)
+            servers.append(templated)
+            tab.set_color_scheme("light")
+            tab.navigate(f"http://127.0.0.1:{templated_port}/template")
+            wait_for(tab, f"{FRAME_TEXT}.includes('Offline maps')", "the template's view")
+            shoot(tab, os.path.join(args.out, "preview-template-1280-light.png"))
 
             tab.set_color_scheme("light")
             tab.navigate(f"http://127.0.0.1:{port}/")

@@ -1119,14 +1119,17 @@ extension DiagnosticCatalog {
         Fix: Do what the fix line says at the position shown: the message names the tag and, for a section
         closed by the wrong name, the section that is open and where it opened (see mustache(5)).
         """##),
-        Entry(code: .outputBudgetExceeded, severity: .error, summary: #"What the run's outputs would write, all of them together, is more than 8 bytes per input byte (the manifest's files and the appcast of `--into`; at least 1 MiB): a long text in `defaults` or a registry entry is written again in every version that uses it, `--locale all` writes the notes again in every locale (and each HTML page links to every other language's), and `--into` writes a version's notes into every appcast item for it. Reported where the budget is crossed — the version (and, for `--locale all`, the locale), or the appcast item — before anything is written."#,
-              documentation: #"""
+        Entry(code: .outputBudgetExceeded, severity: .error, summary: ##"What the run's outputs would write, all of them together, is more than 8 bytes per input byte (the manifest's files and the appcast of `--into`; at least 1 MiB): a long text in `defaults` or a registry entry is written again in every version that uses it, `--locale all` writes the notes again in every locale (and each HTML page links to every other language's), and `--into` writes a version's notes into every appcast item for it. Reported where the budget is crossed — the version (and, for `--locale all`, the locale), or the appcast item — before anything is written. A `--template`'s rendering is held to 4 steps per byte the outputs may still write (at least 4 Mi; a step is a lookup, an item of a section or a byte of a section's own text), so that a section opened inside itself (`{{#versions}}{{#versions}}…`), which renders every item again for each item, stops there, with the error at the section."##,
+              documentation: ##"""
         What the run's outputs would write, all of them together, is more than 8 bytes per input byte (the
         manifest's files and the appcast of `--into`; at least 1 MiB): a long text in `defaults` or a registry entry
         is written again in every version that uses it, `--locale all` writes the notes again in every locale (and
         each HTML page links to every other language's), and `--into` writes a version's notes into every appcast
         item for it. Reported where the budget is crossed — the version (and, for `--locale all`, the locale), or the
-        appcast item — before anything is written.
+        appcast item — before anything is written. A `--template`'s rendering is held to 4 steps per byte the outputs
+        may still write (at least 4 Mi; a step is a lookup, an item of a section or a byte of a section's own text), so
+        that a section opened inside itself (`{{#versions}}{{#versions}}…`), which renders every item again for each
+        item, stops there, with the error at the section.
 
         $ whatsnew compile docs/examples/diagnostics/output-budget-exceeded.yaml --format markdown -o changelog.md
         docs/examples/diagnostics/output-budget-exceeded.yaml:20:16: error: the notes, newest first, repeat their texts to more than 1048576 bytes by version 1.15.0; expected at most 8 per input byte (at least 1048576 in all) [output-budget-exceeded]
@@ -1138,7 +1141,7 @@ extension DiagnosticCatalog {
 
         Fix: Shorten the repeated text, or give the versions texts of their own; compile the locales you need one
         at a time with `--locale L`; remove appcast items that repeat a version.
-        """#),
+        """##),
         Entry(code: .showcaseOneVersion, severity: .warning, summary: #"`--page showcase` shows one version, and several are selected: the page shows the newest."#,
               documentation: #"""
         `--page showcase` shows one version, and several are selected: the page shows the newest.

@@ -29,6 +29,36 @@ final class ResourceBudgetAttackTests: XCTestCase {
         XCTAssertLessThan(run.peakKiB, 256 * 1024, "peak resident set \(run.peakKiB) KiB for a 4 MB input")
     }
 
+    // MARK: A template's rendering
+
+    /// A `--template` that opens `{{#versions}}` inside itself six times renders every version again for each
+    /// version: over 100 versions, 10^12 items, which ran for hours (killed by `timeout` after 20 s at four
+    /// levels) before the output could be measured. The rendering's steps are counted as it goes, and it stops at
+    /// 4 per byte the outputs may write (at least 4 Mi), with the error at the section.
+    func testATemplateSectionNestedInItselfStopsAtTheRenderingBudget() throws {
+        let directory = try TemporaryDirectory("template-bomb")
+        let versions = (0..<100).map { "  - { version: 1.\($0).0, features: [{ title: A, subtitle: a }] }\n" }.joined()
+        try directory.write("notes.yaml", "versions:\n" + versions)
+        try directory.write("t.mustache", String(repeating: "{{#versions}}", count: 6) + "x" + String(repeating: "{{/versions}}", count: 6) + "\n")
+        let timeout = try XCTUnwrap(CommandRunner.which("timeout"), "timeout(1) is needed to hold a hang")
+        let result = try CommandRunner.run(executable: timeout, ["600", Paths.binary.path, "compile", "notes.yaml", "--template", "t.mustache",
+                                                                 "-o", "out.txt", "--color", "never"], in: directory.url)
+        XCTAssertEqual(result.status, 1, String(result.stderr.prefix(800)))
+        XCTAssertTrue(result.stderr.contains("""
+            t.mustache:1:4: error: rendering the template takes more than 4194304 steps (a lookup, an item of a section, a byte of a \
+            section's own text), and 'versions' passed them: a section inside a section of the same list renders every item again \
+            for each item; expected at most 4194304 for this output [output-budget-exceeded]
+            """), String(result.stderr.prefix(1500)))
+        XCTAssertTrue(result.stderr.contains("   = fix: render each list once (do not open '{{#versions}}' inside itself), or select fewer "
+                                             + "versions with --release or --since\n"), result.stderr)
+        XCTAssertFalse(directory.exists("out.txt"), "nothing is written")
+        // Nested once, the same template renders every pair of versions, within the budget.
+        try directory.write("t.mustache", "{{#versions}}{{#versions}}x{{/versions}}{{/versions}}\n")
+        let pairs = try CommandRunner.run(["compile", "notes.yaml", "--template", "t.mustache", "--color", "never"], in: directory.url)
+        XCTAssertEqual(pairs.status, 0, pairs.stderr)
+        XCTAssertEqual(pairs.stdout, String(repeating: "x", count: 10_000) + "\n")
+    }
+
     // MARK: The output budget across a run
 
     /// `--locale all` writes the notes once per locale: 20,000 locales on one title and 5,000 features of their
