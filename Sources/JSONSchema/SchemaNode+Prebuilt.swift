@@ -1,0 +1,108 @@
+import SourceText
+
+/// A node as `SchemaValidator.swiftSource` writes it: every keyword given, nothing compiled or linked, so
+/// that a schema compiled when the package is built costs a run nothing but making these objects.
+extension SchemaNode {
+    /// The node with these keywords, as `SchemaCompiler` would have read and linked them (`pattern` and
+    /// the regexes of `patternProperties` by their source, compiled here).
+    // swiftlint:disable:next function_parameter_count function_body_length
+    package convenience init(
+        _ file: SourceFile, _ range: PrebuiltRange, rejectsEverything: Bool = false, title: String? = nil,
+        types: UInt8? = nil, enumValues: [SchemaValue]? = nil, constValue: SchemaValue? = nil,
+        hasObjectKeywords: Bool = false, properties: [(String, ID)] = [],
+        patternProperties: [(String, ID, PrebuiltRange)] = [], additionalProperties: ID? = nil, propertyNames: ID? = nil,
+        required: [String] = [], minProperties: Int? = nil, maxProperties: Int? = nil,
+        dependentRequired: [(String, [String])] = [], dependentSchemas: [(String, ID)] = [], unevaluatedProperties: ID? = nil,
+        hasArrayKeywords: Bool = false, prefixItems: [ID] = [], items: ID? = nil, contains: ID? = nil,
+        minContains: Int? = nil, maxContains: Int? = nil, minItems: Int? = nil, maxItems: Int? = nil,
+        uniqueItems: Bool = false, unevaluatedItems: ID? = nil,
+        hasStringKeywords: Bool = false, minLength: Int? = nil, maxLength: Int? = nil,
+        pattern: String? = nil, patternRange: PrebuiltRange? = nil,
+        hasNumberKeywords: Bool = false, minimum: Double? = nil, maximum: Double? = nil,
+        exclusiveMinimum: Double? = nil, exclusiveMaximum: Double? = nil, multipleOf: Double? = nil,
+        multipleOfDecimal: (significand: UInt64, exponent: Int, isNegative: Bool)? = nil,
+        allOf: [ID] = [], anyOf: [ID] = [], oneOf: [ID] = [], not: ID? = nil,
+        ifSchema: ID? = nil, thenSchema: ID? = nil, elseSchema: ID? = nil,
+        ref: ID? = nil, refRange: PrebuiltRange? = nil, dynamicRef: ID? = nil, dynamicRefAnchor: String? = nil,
+        dynamicAnchorName: String? = nil, dynamicAnchors: [(String, ID)]? = nil, enclosingDynamicResource: ID? = nil
+    ) {
+        self.init(file: file, range: Self.sourceRange(range))
+        self.rejectsEverything = rejectsEverything
+        self.title = title
+        self.types = types.map(JSONTypeSet.init(rawValue:))
+        self.enumValues = enumValues
+        self.constValue = constValue
+        self.hasObjectKeywords = hasObjectKeywords
+        self.properties = properties.map { (name: $0.0, schema: $0.1) }
+        if properties.count > 8 {
+            propertyIndex = Dictionary(properties.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first })
+        }
+        self.patternProperties = patternProperties.compactMap { source, schema, range in
+            Self.prebuiltRegex(source).map { (regex: $0, schema: schema, range: Self.sourceRange(range)) }
+        }
+        self.additionalProperties = additionalProperties
+        self.propertyNames = propertyNames
+        self.required = required
+        self.minProperties = minProperties
+        self.maxProperties = maxProperties
+        self.dependentRequired = dependentRequired.map { (name: $0.0, requires: $0.1) }
+        self.dependentSchemas = dependentSchemas.map { (name: $0.0, schema: $0.1) }
+        self.unevaluatedProperties = unevaluatedProperties
+        self.hasArrayKeywords = hasArrayKeywords
+        self.prefixItems = prefixItems
+        self.items = items
+        self.contains = contains
+        self.minContains = minContains
+        self.maxContains = maxContains
+        self.minItems = minItems
+        self.maxItems = maxItems
+        self.uniqueItems = uniqueItems
+        self.unevaluatedItems = unevaluatedItems
+        self.hasStringKeywords = hasStringKeywords
+        self.minLength = minLength
+        self.maxLength = maxLength
+        self.pattern = pattern.flatMap(Self.prebuiltRegex)
+        self.patternRange = patternRange.map(Self.sourceRange)
+        self.hasNumberKeywords = hasNumberKeywords
+        self.minimum = minimum
+        self.maximum = maximum
+        self.exclusiveMinimum = exclusiveMinimum
+        self.exclusiveMaximum = exclusiveMaximum
+        self.multipleOf = multipleOf
+        self.multipleOfDecimal = multipleOfDecimal.map(DecimalNumber.init(parts:))
+        self.allOf = allOf
+        self.anyOf = anyOf
+        self.oneOf = oneOf
+        self.not = not
+        self.ifSchema = ifSchema
+        self.thenSchema = thenSchema
+        self.elseSchema = elseSchema
+        self.ref = ref
+        self.refRange = refRange.map(Self.sourceRange)
+        self.dynamicRef = dynamicRef
+        self.dynamicRefAnchor = dynamicRefAnchor
+        self.dynamicAnchorName = dynamicAnchorName
+        self.dynamicAnchors = dynamicAnchors.map { Dictionary($0, uniquingKeysWith: { first, _ in first }) }
+        self.enclosingDynamicResource = enclosingDynamicResource
+    }
+
+    /// A range as six numbers: the start's line, column and offset, then the end's.
+    package typealias PrebuiltRange = (Int, Int, Int, Int, Int, Int)
+
+    static func sourceRange(_ numbers: PrebuiltRange) -> SourceRange {
+        SourceRange(start: Mark(line: numbers.0, column: numbers.1, offset: numbers.2),
+                    end: Mark(line: numbers.3, column: numbers.4, offset: numbers.5))
+    }
+
+    /// The six numbers of `range`.
+    static func numbers(of range: SourceRange) -> PrebuiltRange {
+        (range.start.line, range.start.column, range.start.offset, range.end.line, range.end.column, range.end.offset)
+    }
+
+    /// A pattern the compiler accepted when the source was written. Were it rejected now (the regex engine
+    /// changed since), the keyword is left out, as the compiler leaves out a pattern it reports; the test
+    /// that holds the written graph to a fresh compilation fails then.
+    private static func prebuiltRegex(_ source: String) -> ECMARegex? {
+        try? ECMARegex(source)
+    }
+}
