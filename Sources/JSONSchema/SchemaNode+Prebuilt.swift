@@ -34,9 +34,7 @@ extension SchemaNode {
         self.constValue = constValue
         self.hasObjectKeywords = hasObjectKeywords
         self.properties = properties.map { (name: $0.0, schema: $0.1) }
-        if properties.count > 8 {
-            propertyIndex = Dictionary(properties.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first })
-        }
+        propertyTable = PropertyTable(self.properties)
         self.patternProperties = patternProperties.compactMap { source, schema, range in
             Self.prebuiltRegex(source).map { (regex: $0, schema: schema, range: Self.sourceRange(range)) }
         }

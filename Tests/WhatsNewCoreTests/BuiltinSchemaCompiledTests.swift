@@ -38,7 +38,7 @@ final class BuiltinSchemaCompiledTests: XCTestCase {
         }
         // The dump sees what it must: the keywords the schema uses, with their places in its text.
         let all = prebuilt.nodes.map(Self.dump).joined(separator: "\n")
-        for keyword in ["pattern: regex(", "patternRange: (", "refRange: (", "enumValues: [", "propertyIndex: [", "title: \""] {
+        for keyword in ["pattern: regex(", "patternRange: (", "refRange: (", "enumValues: [", "propertyTable: (", "title: \""] {
             XCTAssertTrue(all.contains(keyword), keyword)
         }
     }
