@@ -2,7 +2,7 @@
 /// open-addressing table hashed over the bytes (FNV-1a from a per-process seed), so that a lookup makes no
 /// string and compares the bytes of one name, rarely two, however many properties there are. (It replaced a
 /// scan of the names for up to eight properties and a `[String: ID]` for more, which made a string of every
-/// key: together about a tenth of evaluating a manifest.)
+/// key: together about 6% of evaluating the 1 MB manifest of `make bench`.)
 struct PropertyTable: Sendable {
     /// Every name's UTF-8, one after another.
     private let bytes: [UInt8]
