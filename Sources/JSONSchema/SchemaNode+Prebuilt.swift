@@ -4,20 +4,20 @@ import SourceText
 /// that a schema compiled when the package is built costs a run nothing but making these objects.
 extension SchemaNode {
     /// The node with these keywords, as `SchemaCompiler` would have read and linked them (`pattern` and
-    /// the regexes of `patternProperties` by their source, compiled here).
+    /// the regexes of `patternProperties` compiled too: see `PrebuiltRegex`).
     // swiftlint:disable:next function_parameter_count function_body_length
     package convenience init(
         _ file: SourceFile, _ range: PrebuiltRange, rejectsEverything: Bool = false, title: String? = nil,
         types: UInt8? = nil, enumValues: [SchemaValue]? = nil, constValue: SchemaValue? = nil,
         hasObjectKeywords: Bool = false, properties: [(String, ID)] = [],
-        patternProperties: [(String, ID, PrebuiltRange)] = [], additionalProperties: ID? = nil, propertyNames: ID? = nil,
+        patternProperties: [(PrebuiltRegex, ID, PrebuiltRange)] = [], additionalProperties: ID? = nil, propertyNames: ID? = nil,
         required: [String] = [], minProperties: Int? = nil, maxProperties: Int? = nil,
         dependentRequired: [(String, [String])] = [], dependentSchemas: [(String, ID)] = [], unevaluatedProperties: ID? = nil,
         hasArrayKeywords: Bool = false, prefixItems: [ID] = [], items: ID? = nil, contains: ID? = nil,
         minContains: Int? = nil, maxContains: Int? = nil, minItems: Int? = nil, maxItems: Int? = nil,
         uniqueItems: Bool = false, unevaluatedItems: ID? = nil,
         hasStringKeywords: Bool = false, minLength: Int? = nil, maxLength: Int? = nil,
-        pattern: String? = nil, patternRange: PrebuiltRange? = nil,
+        pattern: PrebuiltRegex? = nil, patternRange: PrebuiltRange? = nil,
         hasNumberKeywords: Bool = false, minimum: Double? = nil, maximum: Double? = nil,
         exclusiveMinimum: Double? = nil, exclusiveMaximum: Double? = nil, multipleOf: Double? = nil,
         multipleOfDecimal: (significand: UInt64, exponent: Int, isNegative: Bool)? = nil,
@@ -97,10 +97,29 @@ extension SchemaNode {
         (range.start.line, range.start.column, range.start.offset, range.end.line, range.end.column, range.end.offset)
     }
 
-    /// A pattern the compiler accepted when the source was written. Were it rejected now (the regex engine
-    /// changed since), the keyword is left out, as the compiler leaves out a pattern it reports; the test
-    /// that holds the written graph to a fresh compilation fails then.
-    private static func prebuiltRegex(_ source: String) -> ECMARegex? {
-        try? ECMARegex(source)
+    /// A compiled pattern: its source, whether it starts with `^`, its program (each instruction as the raw
+    /// value of its `RegexInstruction.Op` and its two operands) and its scalar sets (each as its bounds, two
+    /// per range).
+    package typealias PrebuiltRegex = (source: String, anchoredAtStart: Bool, program: [(UInt8, Int32, Int32)], sets: [[UInt32]])
+
+    /// The regex of a compiled pattern. Parts that do not fit the regex engine (it changed since the source
+    /// was written) make it compile the pattern's source instead; a pattern it now rejects is left out, as
+    /// the compiler leaves out a pattern it reports. The test that holds the written graph to a fresh
+    /// compilation fails in either case.
+    private static func prebuiltRegex(_ regex: PrebuiltRegex) -> ECMARegex? {
+        var program: [RegexInstruction] = []
+        program.reserveCapacity(regex.program.count)
+        for (code, a, b) in regex.program {
+            guard let op = RegexInstruction.Op(rawValue: code) else { return try? ECMARegex(regex.source) }
+            program.append(RegexInstruction(op, a, b))
+        }
+        var sets: [ScalarSet] = []
+        for bounds in regex.sets {
+            guard bounds.count % 2 == 0, stride(from: 0, to: bounds.count, by: 2).allSatisfy({ bounds[$0] <= bounds[$0 + 1] }) else {
+                return try? ECMARegex(regex.source)
+            }
+            sets.append(ScalarSet(ranges: stride(from: 0, to: bounds.count, by: 2).map { bounds[$0]...bounds[$0 + 1] }))
+        }
+        return ECMARegex(compiled: regex.source, program: program, sets: sets, anchoredAtStart: regex.anchoredAtStart)
     }
 }

@@ -40,7 +40,7 @@ extension SchemaValidator {
         add("constValue", node.constValue.map(swift))
         flag("hasObjectKeywords", node.hasObjectKeywords)
         list("properties", node.properties) { "(\(swift($0.name)), \($0.schema))" }
-        list("patternProperties", node.patternProperties) { "(\(swift($0.regex.source)), \($0.schema), \(swift($0.range)))" }
+        list("patternProperties", node.patternProperties) { "(\(swift($0.regex)), \($0.schema), \(swift($0.range)))" }
         add("additionalProperties", node.additionalProperties.map(String.init))
         add("propertyNames", node.propertyNames.map(String.init))
         list("required", node.required, swift)
@@ -62,7 +62,7 @@ extension SchemaValidator {
         flag("hasStringKeywords", node.hasStringKeywords)
         add("minLength", node.minLength.map(String.init))
         add("maxLength", node.maxLength.map(String.init))
-        add("pattern", node.pattern.map { swift($0.source) })
+        add("pattern", node.pattern.map(swift))
         add("patternRange", node.patternRange.map(swift))
         flag("hasNumberKeywords", node.hasNumberKeywords)
         add("minimum", node.minimum.map(swift))
@@ -88,6 +88,13 @@ extension SchemaValidator {
         })
         add("enclosingDynamicResource", node.enclosingDynamicResource.map(String.init))
         return result
+    }
+
+    /// A `SchemaNode.PrebuiltRegex`: the compiled program and sets, so that a run does not parse the pattern.
+    private static func swift(_ regex: ECMARegex) -> String {
+        let program = regex.program.map { "(\($0.op.rawValue), \($0.a), \($0.b))" }.joined(separator: ", ")
+        let sets = regex.sets.map { "[" + $0.bounds.map(String.init).joined(separator: ", ") + "]" }.joined(separator: ", ")
+        return "(\(swift(regex.source)), \(regex.anchoredAtStart), [\(program)], [\(sets)])"
     }
 
     private static func swift(_ range: SourceRange) -> String {

@@ -73,10 +73,13 @@ final class BuiltinSchemaCompiledTests: XCTestCase {
         return names.filter { [".yaml", ".yml", ".json"].contains(where: $0.hasSuffix) }.map { root.appendingPathComponent($0) }
     }
 
-    /// A value as text, for comparing two graphs: regexes by their source (a regex's automaton grows as it is
-    /// used), source files by name and text, dictionaries in key order, everything else by its stored properties.
+    /// A value as text, for comparing two graphs: regexes by their source and what it compiles to (not their
+    /// automata, which grow as they are used), source files by name and text, dictionaries in key order,
+    /// everything else by its stored properties.
     private static func dump(_ value: Any) -> String {
-        if let regex = value as? ECMARegex { return "regex(\(String(reflecting: regex.source)))" }
+        if let regex = value as? ECMARegex {
+            return "regex(\(String(reflecting: regex.source)), anchored: \(regex.anchoredAtStart), program: \(dump(regex.program)), sets: \(dump(regex.sets)))"
+        }
         if let file = value as? SourceFile { return "file(\(file.name), \(file.bytes.count) bytes, hash \(file.bytes.hashValue))" }
         let mirror = Mirror(reflecting: value)
         switch mirror.displayStyle {
