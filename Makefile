@@ -123,10 +123,12 @@ goldens: deps
 	@echo "make: goldens recorded; review 'git diff Fixtures' and run 'make test'"
 
 # Regenerates the schemas compiled into the binary: BuiltinSchema+Text.swift from Schemas/whatsnew.schema.json
-# and MetaSchemas+Text.swift from Schemas/draft2020-12/ (in Sources/WhatsNewReader/Schema/ and Sources/JSONSchema/); a test fails until
-# this is run after either changes.
+# and MetaSchemas+Text.swift from Schemas/draft2020-12/ (in Sources/WhatsNewReader/Schema/ and Sources/JSONSchema/), and
+# BuiltinSchema+Compiled.swift, the built-in schema compiled: Sources/SchemaSourceGenerator (built and run by the script)
+# compiles the schema as a run would and writes its nodes as Swift, so that no run compiles it. Tests fail until this
+# is run after the schemas, or the schema compiler, change.
 schema-source:
-	Scripts/generate-builtin-schema.sh
+	SWIFT=$(SWIFT) Scripts/generate-builtin-schema.sh
 
 # Regenerates the diagnostic catalog compiled into the binary (DiagnosticCatalog+Entries.swift, what `whatsnew explain`
 # prints and SARIF's rule descriptions) from docs/diagnostics.md; a test fails until this is run after the page changes.

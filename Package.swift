@@ -95,6 +95,9 @@ let package = Package(
             name: "whatsnew-preview",
             dependencies: ["WhatsNewPreview", "WhatsNewCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // `make schema-source`'s generator of Sources/WhatsNewReader/Schema/BuiltinSchema+Compiled.swift: the built-in
+        // schema compiled when the package is built, written as Swift (see Scripts/generate-builtin-schema.sh).
+        .executableTarget(name: "SchemaSourceGenerator", dependencies: ["JSONSchema", "SourceText", "WhatsNewDiagnostics"]),
         // The libFuzzer target of `make fuzz`; a plain build makes it a tool that replays inputs.
         .target(name: "CFuzzerDriver"),
         .executableTarget(name: "WhatsNewFuzz", dependencies: ["WhatsNewCore", "YAMLTree", "CFuzzerDriver"]),

@@ -34,7 +34,13 @@ struct JSONTypeSet: OptionSet, Sendable, Hashable {
     /// fraction (`1.0`) is an integer.
     @inline(__always)
     func admits(_ node: YAMLNode) -> Bool {
-        switch node.shape {
+        admits(node, shape: node.shape)
+    }
+
+    /// `admits(node)` for a node whose `shape` the caller has already read.
+    @inline(__always)
+    func admits(_ node: YAMLNode, shape: YAMLNode.Shape) -> Bool {
+        switch shape {
         case .mapping: return contains(.object)
         case .sequence: return contains(.array)
         case .string: return contains(.string)

@@ -329,9 +329,7 @@ struct SchemaCompiler {
             for (name, schema) in schemaMap(value, keyword: keyword, file: file) {
                 node.properties.append((name, sub(schema, "properties", name)))
             }
-            if node.properties.count > 8 {
-                node.propertyIndex = Dictionary(node.properties.map { ($0.name, $0.schema) }, uniquingKeysWith: { first, _ in first })
-            }
+            node.propertyTable = PropertyTable(node.properties)
         case "patternProperties":
             node.hasObjectKeywords = true
             for (name, schema) in schemaMap(value, keyword: keyword, file: file) {

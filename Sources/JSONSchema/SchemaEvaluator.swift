@@ -103,7 +103,8 @@ struct SchemaEvaluator {
             if collect { recordFalse(instance) }
             return false
         }
-        if let types = schema.types, !types.admits(instance) {
+        let shape = instance.shape
+        if let types = schema.types, !types.admits(instance, shape: shape) {
             if collect {
                 record("type", instance.range, "expected \(types.phrase) for \(subject()), found \(SchemaMessages.kindAndValue(instance))",
                        expectation: types.phrase) { $0.expectedTypes = types }
@@ -138,7 +139,7 @@ struct SchemaEvaluator {
                    expectation: value.display)
         }
         // The shape first: reading a node's children or text is only worth it when keywords look at them.
-        switch instance.shape {
+        switch shape {
         case .mapping where schema.hasObjectKeywords:
             if let pairs = instance.mapping, !evaluateObject(instance, pairs, schema, collect: collect) {
                 guard collect else { return false }
@@ -220,7 +221,10 @@ struct SchemaEvaluator {
                        expectation: "key '\(other)'") { $0.missingKey = other }
             }
         }
-        for (index, pair) in pairs.enumerated() {
+        // By index, not `enumerated()`: a generic walk over another module's collection reads each element
+        // through a coroutine that allocates its frame.
+        for index in 0..<pairs.count {
+            let pair = pairs[index]
             // The key is read in place, as bytes (see `evaluateEntry`).
             if collect { path.append(Step(key: pair.key, index: index, isKeyName: false)) }
             let evaluated = pair.key.withScalarUTF8 { name in evaluateEntry(pair, index: index, name: name, schema, collect: collect) }
@@ -327,9 +331,10 @@ struct SchemaEvaluator {
             record("maxItems", instance.range, "expected at most \(SchemaMessages.count(maximum, "item")) in \(subject()), found \(items.count)",
                    expectation: "at most \(SchemaMessages.count(maximum, "item"))")
         }
-        for (index, item) in items.enumerated() {
+        for index in 0..<items.count {
             let itemSchema = index < schema.prefixItems.count ? schema.prefixItems[index] : schema.items
             guard let itemSchema else { continue }
+            let item = items[index]
             if collect { path.append(Step(key: nil, index: index, isKeyName: false)) }
             var itemValid = true
             if rejectsEverything(itemSchema) {
@@ -350,7 +355,7 @@ struct SchemaEvaluator {
         }
         if let contains = schema.contains {
             var matches = 0
-            for item in items where evaluate(item, contains, collect: false) { matches += 1 }
+            for index in 0..<items.count where evaluate(items[index], contains, collect: false) { matches += 1 }
             let minimum = schema.minContains ?? 1
             if matches < minimum {
                 guard collect else { return false }

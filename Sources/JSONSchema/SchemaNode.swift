@@ -33,9 +33,9 @@ package final class SchemaNode: @unchecked Sendable {
 
     // Objects.
     @exclusivity(unchecked) var hasObjectKeywords = false
-    /// `properties` in schema order (for suggestions), and by name when there are many.
+    /// `properties` in schema order (for suggestions), and by name (`propertyTable`, made from them once read).
     @exclusivity(unchecked) package var properties: [(name: String, schema: ID)] = []
-    @exclusivity(unchecked) var propertyIndex: [String: ID] = [:]
+    @exclusivity(unchecked) var propertyTable = PropertyTable([])
     @exclusivity(unchecked) var patternProperties: [(regex: ECMARegex, schema: ID, range: SourceRange)] = []
     @exclusivity(unchecked) var additionalProperties: ID?
     @exclusivity(unchecked) var propertyNames: ID?
@@ -111,11 +111,7 @@ package final class SchemaNode: @unchecked Sendable {
     /// The subschema of `properties` named by the UTF-8 `name` (a key read in place from the tree).
     @inline(__always)
     func property(utf8 name: UnsafeBufferPointer<UInt8>) -> ID? {
-        if properties.count <= 8 {
-            for property in properties where property.name.hasUTF8(name) { return property.schema }
-            return nil
-        }
-        return propertyIndex[String(decoding: name, as: UTF8.self)]
+        propertyTable.schema(utf8: name)
     }
 
     /// The resource that evaluating this schema (whose ID is `id`) adds to the dynamic scope, if it has

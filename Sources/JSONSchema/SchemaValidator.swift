@@ -10,12 +10,12 @@ import WhatsNewDiagnostics
 package struct SchemaValidator: Sendable {
     package let nodes: [SchemaNode]
     /// The subschema of each of the requested anchors the schema's resource has.
-    private let entries: [String: SchemaNode.ID]
+    let entries: [String: SchemaNode.ID]
     /// The root schema; nil only for a schema that did not compile (`problems` says why).
-    private let root: SchemaNode.ID?
+    let root: SchemaNode.ID?
     private let problems: [Diagnostic]
 
-    private init(nodes: [SchemaNode], entries: [String: SchemaNode.ID], root: SchemaNode.ID?, problems: [Diagnostic] = []) {
+    init(nodes: [SchemaNode], entries: [String: SchemaNode.ID], root: SchemaNode.ID?, problems: [Diagnostic] = []) {
         self.nodes = nodes
         self.entries = entries
         self.root = root

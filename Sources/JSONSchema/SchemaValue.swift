@@ -2,7 +2,7 @@ import YAMLTree
 
 /// A JSON value from a schema (`enum`, `const`), compared with instance nodes by JSON equality: numbers
 /// by value (`1 == 1.0`), strings by text, mappings regardless of key order.
-indirect enum SchemaValue: Sendable, Hashable {
+package indirect enum SchemaValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case number(Double)

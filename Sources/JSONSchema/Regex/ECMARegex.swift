@@ -15,10 +15,10 @@
 /// struct of four references retains and releases each.
 final class ECMARegex: Sendable {
     let source: String
-    private let program: [RegexInstruction]
-    private let sets: [ScalarSet]
+    let program: [RegexInstruction]
+    let sets: [ScalarSet]
     /// Whether every match must start at the beginning (the pattern starts with `^`).
-    private let anchoredAtStart: Bool
+    let anchoredAtStart: Bool
     /// Above this many (instruction, position) states, the table of tried states (one bit each) gives
     /// way to the Pike VM.
     private let backtrackingLimit: Int
@@ -71,6 +71,16 @@ final class ECMARegex: Sendable {
         anchoredAtStart = Self.startsWithAnchor(tree)
         self.backtrackingLimit = backtrackingLimit
         automaton = usesAutomaton ? RegexAutomaton(program: program, sets: sets, searching: !anchoredAtStart) : nil
+    }
+
+    /// The regex of `pattern` compiled before, to `program` and `sets` (see `SchemaValidator.swiftSource`).
+    init(compiled pattern: String, program: [RegexInstruction], sets: [ScalarSet], anchoredAtStart: Bool) {
+        source = pattern
+        self.program = program
+        self.sets = sets
+        self.anchoredAtStart = anchoredAtStart
+        backtrackingLimit = Self.defaultBacktrackingLimit
+        automaton = RegexAutomaton(program: program, sets: sets, searching: !anchoredAtStart)
     }
 
     private static func startsWithAnchor(_ tree: RegexTree) -> Bool {

@@ -3,4 +3,6 @@
 package enum BuiltinSchema {
     /// The schema's `$id`, by which a custom schema can `$ref` it.
     package static let id = "https://whatsnew.dev/schemas/whatsnew.schema.json"
+    /// The name diagnostics give the schema's text (`make schema-source` compiles it by this name too).
+    package static let fileName = "<built-in schema>"
 }
