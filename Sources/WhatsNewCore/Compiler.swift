@@ -1,4 +1,3 @@
-import Threads
 import YAMLTree
 import JSONSchema
 import SourceText
@@ -77,12 +76,10 @@ public struct Compiler: Sendable {
     }
 
     /// Reads the inputs that `loading` gives and the `--refs` files (and the registries `referencesInMemory`
-    /// gives), and hands everything to the reading stage; the built-in schema is compiled on a thread of its
-    /// own meanwhile.
+    /// gives), and hands everything to the reading stage. (The built-in schema is compiled when the package is
+    /// built: `SchemaValidator.builtin` only makes its nodes.)
     func read(baseDirectory: String, engine: DiagnosticEngine, referencesInMemory: () -> [LoadedInput] = { [] },
               loading: () throws(IOError) -> [LoadedInput]) throws(IOError) -> Manifest? {
-        let schemaCompilation = compilingBuiltinSchema()
-        defer { _ = schemaCompilation?.result }
         let loaded = try loading()
         var references: [LoadedInput] = []
         for file in referenceFiles { references += try InputLoader.load(file, options: readOptions, engine: engine) }
@@ -92,17 +89,6 @@ public struct Compiler: Sendable {
         guard let manifest = reader.read(loaded, references: references, engine: engine) else { return nil }
         if leavesMemoryForExit { ProcessLifetime.keep(manifest) }
         return manifest
-    }
-
-    /// Compiles the built-in schema (once per process) on a thread of its own when it is the one to check
-    /// against, so that it is ready by the time the inputs are read: reading a file and checking its text
-    /// leave the second core idle. (Whoever needs it first then finds it compiled, or waits for it.)
-    private func compilingBuiltinSchema() -> BackgroundWork<Bool>? {
-        guard schema == nil else { return nil }
-        return BackgroundWork {
-            _ = SchemaValidator.builtin
-            return true
-        }
     }
 
     /// Reads and checks every input as a manifest of its own (a directory is one manifest of fragments),
