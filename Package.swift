@@ -71,7 +71,7 @@ let package = Package(
         // The facade: compile, show once per version, tips. What an app imports.
         .target(name: "WhatsNewCore", dependencies: ["WhatsNewReader", "WhatsNewRender", "WhatsNewState", "WhatsNewTerminal", "WhatsNewModel", "JSONSchema", "YAMLTree", "Markdown", "SourceText", "WhatsNewDiagnostics", "WhatsNewIO", "WhatsNewText", "Threads"]),
         // `whatsnew lsp`: the Language Server Protocol over standard input and output (docs/lsp.md).
-        .target(name: "WhatsNewLanguageServer", dependencies: ["WhatsNewCore", "JSONSchema", "SourceText", "YAMLTree", "Threads"]),
+        .target(name: "WhatsNewLanguageServer", dependencies: ["WhatsNewCore", "JSONSchema", "SourceText", "YAMLTree", "WhatsNewText", "Threads"]),
         .executableTarget(
             name: "whatsnew",
             dependencies: [
@@ -83,7 +83,7 @@ let package = Package(
         .target(
             name: "WhatsNewPreview",
             dependencies: [
-                "WhatsNewCore", "Markdown", "SourceText", "YAMLTree", "Threads",
+                "WhatsNewCore", "Markdown", "SourceText", "YAMLTree", "WhatsNewText", "Threads",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
