@@ -83,9 +83,9 @@ def expect_equal(what, expected, found):
 
 def package_version():
     with open(os.path.join(ROOT, "Sources", "whatsnew", "WhatsNewCommand.swift"), encoding="utf-8") as file:
-        match = re.search(r'version: "([0-9]+\.[0-9]+\.[0-9]+)"', file.read())
+        match = re.search(r'static let version = "([0-9]+\.[0-9]+\.[0-9]+)"', file.read())
     if not match:
-        raise Failure("no version: \"X.Y.Z\" in Sources/whatsnew/WhatsNewCommand.swift; the bare repository's tag comes from it")
+        raise Failure("no `static let version = \"X.Y.Z\"` in Sources/whatsnew/WhatsNewCommand.swift; the bare repository's tag comes from it")
     return match.group(1)
 
 
