@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import WhatsNewText
 
 /// The few file operations whatsnew needs, on POSIX calls so errors carry errno's reason.
 package enum FileSystem {
@@ -269,17 +270,7 @@ package enum FileSystem {
                 absolute = (directory.hasSuffix("/") ? directory : directory + "/") + path
             }
         }
-        var uri = "file://"
-        for byte in absolute.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                uri.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                uri += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
-            }
-        }
-        return uri
+        return "file://" + PercentEncoding.encoded(absolute, keeping: "/")
     }
 
     /// The directory part of a path ("." when there is none).

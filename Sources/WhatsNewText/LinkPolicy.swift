@@ -67,20 +67,11 @@ package enum LinkPolicy {
     /// `%XX`, so the result is printable ASCII without spaces, quotes or angle brackets.
     static func percentEncoded(_ text: String) -> String {
         guard text.utf8.contains(where: { !isURLSafe($0) }) else { return text }
-        let hex = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count + 16)
-        for byte in text.utf8 {
-            if isURLSafe(byte) {
-                bytes.append(byte)
-            } else {
-                bytes.append(UInt8(ascii: "%"))
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        return PercentEncoding.encoded(text, keeping: reservedAndPercent)
     }
+
+    /// RFC 3986's reserved characters and `%`, which `percentEncoded` keeps beside the unreserved ones.
+    private static let reservedAndPercent = ":/?#[]@!$&'()*+,;=%"
 
     private static func isURLSafe(_ byte: UInt8) -> Bool {
         byte < 0x80 && urlSafe[Int(byte)]
@@ -92,7 +83,7 @@ package enum LinkPolicy {
         for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { table[Int(byte)] = true }
         for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { table[Int(byte)] = true }
         for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { table[Int(byte)] = true }
-        for byte in "-._~:/?#[]@!$&'()*+,;=%".utf8 { table[Int(byte)] = true }
+        for byte in ("-._~" + reservedAndPercent).utf8 { table[Int(byte)] = true }
         return table
     }()
 }

@@ -1,5 +1,5 @@
-/// Percent-encoding (RFC 3986 §2.1), the one copy: the preview's addresses and query strings and the language
-/// server's `file:` URIs both read and write it here.
+/// Percent-encoding (RFC 3986 §2.1), the one copy: the preview's addresses and query strings, the language
+/// server's and a schema's `file:` URIs, and the links of the outputs read and write it here.
 package enum PercentEncoding {
     /// The bytes of `text` with each `%XX` decoded (and `+` as a space when `plusIsSpace`, as in a query string);
     /// nil when a `%` is not followed by two hexadecimal digits.
