@@ -29,6 +29,8 @@ package final class SourceFile: Sendable {
     package var firstInvalidUTF8Offset: Int? { problems.invalid }
     /// The offset of the first NUL byte, if any.
     package var firstNULOffset: Int? { problems.nul }
+    /// Its number in the file table, which locations name it by.
+    package let id: SourceFileID
     private let lineTable = Lazy<LineTable>()
     private let encodingProblems = Lazy<(invalid: Int?, nul: Int?)>()
 
@@ -46,6 +48,12 @@ package final class SourceFile: Sendable {
         let (encoding, utf8) = SourceFile.decode(contents)
         self.encoding = encoding
         self.bytes = utf8
+        id = SourceFileTable.shared.reserve()
+        SourceFileTable.shared.enter(self)
+    }
+
+    deinit {
+        SourceFileTable.shared.remove(id)
     }
 
     /// The first invalid UTF-8 byte and the first NUL, found the first time they are asked for.

@@ -64,7 +64,7 @@ struct OutputBudget {
     }
 
     private func problem(at version: ReleaseNotes.Version?, of manifest: Manifest, locale: (code: String, index: Int, count: Int)?) -> Diagnostic {
-        let location = version.flatMap { manifest.entry(for: $0.version)?.versionLocation }
+        let location = version.flatMap { manifest.entry(for: $0.version)?.versionLocation }?.place
         let which = version.map { " by version \($0.displayVersion)" } ?? ""
         if let locale {
             return Diagnostic(

@@ -1,3 +1,5 @@
+import SourceText
+
 /// The app the notes belong to.
 public struct AppInfo: Sendable, Hashable {
     /// Names the state file of `show`.
@@ -77,6 +79,9 @@ public struct Manifest: Sendable {
     /// The bytes of every input it was read from (manifests, fragments, `--refs` files), which bound what
     /// its outputs may be (see `OutputBudget`).
     public var inputByteCount = 0
+    /// The files it was read from: the file table its locations name their files in (`SourceLocation.fileID`),
+    /// which keeps them (and so every place a diagnostic may point at) as long as the manifest.
+    package var files: [SourceFile] = []
 
     public init() {}
 

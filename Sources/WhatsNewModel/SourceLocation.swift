@@ -4,44 +4,53 @@ import WhatsNewDiagnostics
 /// Where a value was written: its file and range. Every decoded value keeps one so rules can report at it.
 /// (The JSON Pointer of a diagnostic is found from the range when it is reported, so values carry no path.)
 ///
-/// Only the byte offsets of the range are stored, 16 bytes instead of 32 (a large manifest holds hundreds
-/// of thousands of locations, and most are never read): `range` finds the lines and columns in the file's
-/// line table, which gives back the parser's marks exactly (see `YAMLParserTests`).
+/// A plain value of 12 bytes: the file's number in the file table (`SourceFileID`) and the byte offsets of
+/// the range. A large manifest holds hundreds of thousands of locations, and most are never read; they are
+/// copied between values and threads without a reference to count, and `range` finds the lines and
+/// columns in the file's line table only when asked, which gives back the parser's marks exactly (see
+/// `YAMLParserTests`). The manifest keeps the files its locations name (`Manifest.files`).
 package struct SourceLocation: Sendable, Hashable {
-    package let file: SourceFile
+    package let fileID: SourceFileID
     private let startOffset: UInt32
     private let endOffset: UInt32
 
     /// The location of `range` in `file`; its lines and columns are read back from the file at its offsets.
     package init(file: SourceFile, range: SourceRange) {
-        self.file = file
-        startOffset = UInt32(clamping: range.start.offset)
-        endOffset = UInt32(clamping: range.end.offset)
+        self.init(file: file, startOffset: range.start.offset, endOffset: range.end.offset)
     }
 
     /// The location of the bytes `startOffset..<endOffset` of `file` (its lines and columns are not looked up).
     package init(file: SourceFile, startOffset: Int, endOffset: Int) {
-        self.file = file
+        fileID = file.id
         self.startOffset = UInt32(clamping: startOffset)
         self.endOffset = UInt32(clamping: endOffset)
     }
 
-    package var range: SourceRange {
-        SourceRange(start: file.mark(atOffset: Int(startOffset)), end: file.mark(atOffset: Int(endOffset)))
+    /// The file, from the file table: nil only when nothing holds it any more.
+    package var file: SourceFile? { fileID.file }
+
+    /// The file and the range in it, with lines and columns; nil only when nothing holds the file any more.
+    package var place: (file: SourceFile, range: SourceRange)? {
+        guard let file else { return nil }
+        return (file, SourceRange(start: file.mark(atOffset: Int(startOffset)), end: file.mark(atOffset: Int(endOffset))))
     }
+
+    /// The range, with lines and columns; nil only when nothing holds the file any more.
+    package var range: SourceRange? { place?.range }
 }
 
 extension Diagnostic {
     /// A diagnostic at a decoded value.
     package init(_ severity: Severity, code: DiagnosticCode, message: String, at location: SourceLocation?,
                  notes: [Note] = [], fix: String? = nil) {
-        self.init(severity, code: code, message: message, file: location?.file, range: location?.range,
-                  notes: notes, fix: fix)
+        let place = location?.place
+        self.init(severity, code: code, message: message, file: place?.file, range: place?.range, notes: notes, fix: fix)
     }
 }
 
 extension Diagnostic.Note {
     package init(_ message: String, at location: SourceLocation?) {
-        self.init(message, file: location?.file, range: location?.range)
+        let place = location?.place
+        self.init(message, file: place?.file, range: place?.range)
     }
 }

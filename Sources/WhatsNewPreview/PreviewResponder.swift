@@ -125,7 +125,7 @@ struct PreviewResponder: HTTPResponder {
     static func fragments(of manifest: Manifest) -> [String] {
         var files: [String] = []
         for version in manifest.versions {
-            if let name = version.location?.file.name, !files.contains(name) { files.append(name) }
+            if let name = version.location?.file?.name, !files.contains(name) { files.append(name) }
         }
         return files
     }

@@ -15,7 +15,7 @@ enum WatchedFiles {
         var paths: [String] = []
         for image in images {
             guard case .file(let path) = image.source else { continue }
-            let declaring = image.sourceLocation?.file.name ?? image.location?.file.name
+            let declaring = image.sourceLocation?.file?.name ?? image.location?.file?.name
             let directory = declaring.map(FileSystem.directoryName) ?? manifest.baseDirectory
             let joined = path.hasPrefix("/") ? path : (directory == "." ? path : directory + "/" + path)
             if !paths.contains(joined) { paths.append(joined) }

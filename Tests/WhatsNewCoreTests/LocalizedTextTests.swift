@@ -59,7 +59,7 @@ final class LocalizedTextTests: XCTestCase {
         let node = try XCTUnwrap(document.root?["title"])
         let text = try XCTUnwrap(ManifestDecoder(engine: engine).decodeText(node, for: "title",
                                                                              context: DecodingContext(file: file, engine: engine)))
-        XCTAssertEqual(text.entries.first?.location?.range.description, "1:8#7-1:13#12")
+        XCTAssertEqual(text.entries.first?.location?.range?.description, "1:8#7-1:13#12")
         XCTAssertEqual(text.entries.first?.location, text.location)
     }
 }

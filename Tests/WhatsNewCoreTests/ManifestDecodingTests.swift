@@ -66,7 +66,7 @@ final class ManifestDecodingTests: XCTestCase {
 
         let first = manifest.versions[0]
         XCTAssertEqual(first.date, "2025-06-12")
-        XCTAssertEqual(first.versionLocation?.range.start, Mark(line: 140, column: 14, offset: 3818))
+        XCTAssertEqual(first.versionLocation?.range?.start, Mark(line: 140, column: 14, offset: 3818))
         XCTAssertEqual(first.title?.text.text(for: "de"), "**Neu** in Trails")
         XCTAssertEqual(first.features.map(\.id), ["offline-maps", "gpx-export"])
         XCTAssertEqual(first.features[0].image, .key("star", nil))
@@ -211,7 +211,7 @@ final class ManifestDecodingTests: XCTestCase {
         XCTAssertEqual(keyEngine.diagnostics.map(\.message), [], "a registry image used only as the icon is used")
         guard case .key(let key, let keyLocation)? = byKey?.app?.icon else { return XCTFail("the icon is a key") }
         XCTAssertEqual(key, "logo")
-        XCTAssertEqual(keyLocation?.range.start, Mark(line: 1, column: 28, offset: 27))
+        XCTAssertEqual(keyLocation?.range?.start, Mark(line: 1, column: 28, offset: 27))
         XCTAssertEqual(byKey?.resolve(byKey?.app?.icon)?.source, .emoji("🥾"))
 
         let (inline, inlineEngine) = load(text: """
@@ -226,10 +226,10 @@ final class ManifestDecodingTests: XCTestCase {
         guard case .inline(let icon)? = inline?.app?.icon else { return XCTFail("the icon is inline") }
         XCTAssertEqual(icon.source, .systemName("star.fill"))
         XCTAssertEqual(icon.foregroundColor?.text, "orange")
-        XCTAssertEqual(icon.foregroundColor?.location?.range.start.line, 4)
+        XCTAssertEqual(icon.foregroundColor?.location?.range?.start.line, 4)
         XCTAssertEqual(icon.alt?.text(for: "de"), "Trails-Logo")
-        XCTAssertEqual(icon.location?.range.start, Mark(line: 3, column: 5, offset: 17))
-        XCTAssertEqual(icon.sourceLocation?.range.start, Mark(line: 3, column: 17, offset: 29))
+        XCTAssertEqual(icon.location?.range?.start, Mark(line: 3, column: 5, offset: 17))
+        XCTAssertEqual(icon.sourceLocation?.range?.start, Mark(line: 3, column: 17, offset: 29))
 
         func positions(_ engine: DiagnosticEngine) -> [String] {
             engine.diagnostics.map { "\($0.range?.start.line ?? 0):\($0.range?.start.column ?? 0) \($0.code)" }

@@ -45,8 +45,8 @@ struct RefusedLinkRule: ManifestRule {
         let needle = Array(destination.utf8)
         guard !needle.isEmpty else { return nil }
         let value = Array(text.utf8)
-        let range = location.range
-        let bytes = location.file.bytes
+        guard let (file, range) = location.place else { return nil }
+        let bytes = file.bytes
         guard range.start.offset <= range.end.offset, range.end.offset <= bytes.count else { return nil }
         let source = bytes[range.start.offset..<range.end.offset]
         func occurrences<C: Collection>(in haystack: C) -> [C.Index] where C.Element == UInt8 {
@@ -67,7 +67,6 @@ struct RefusedLinkRule: ManifestRule {
             return before >= 0 && [UInt8(ascii: "("), UInt8(ascii: "<"), UInt8(ascii: ":")].contains(value[before])
         } ?? 0
         let start = inValue.count == inSource.count ? inSource[chosen] : first
-        let file = location.file
         return SourceLocation(file: file, range: SourceRange(start: file.mark(atOffset: start), end: file.mark(atOffset: start + needle.count)))
     }
 

@@ -32,6 +32,7 @@ struct ManifestDecoder {
     /// `versionsReadAhead` holds its versions if they were decoded while it was parsed.
     mutating func addInput(_ root: YAMLNode, file: SourceFile, versionsReadAhead: VersionsReadAhead? = nil) {
         let context = DecodingContext(file: file, engine: engine)
+        manifest.files.append(file)
         if firstDocument == nil { firstDocument = context.location(root) }
         switch root.content {
         case .sequence(let items):
@@ -59,6 +60,7 @@ struct ManifestDecoder {
     /// Adds the registries of a `--refs` file (WhatsNewKit's decoder `userInfo`, on the command line).
     mutating func addReferences(_ root: YAMLNode, file: SourceFile) {
         let context = DecodingContext(file: file, engine: engine)
+        manifest.files.append(file)
         guard let fields = context.fields(root, of: "refs", allowed: Self.refsKeys) else { return }
         decodeRegistries(fields, context: context)
     }
