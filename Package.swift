@@ -105,7 +105,7 @@ let package = Package(
         .executableTarget(name: "WhatsNewEmbeddingExample", dependencies: ["WhatsNewCore"], path: "docs/examples/Embedding", packageAccess: false),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ThreadsTests", dependencies: ["Threads"]),
-        .testTarget(name: "YAMLTreeTests", dependencies: ["YAMLTree", "SourceText", "TestSupport"]),
+        .testTarget(name: "YAMLTreeTests", dependencies: ["YAMLTree", "SourceText", "Threads", "TestSupport"]),
         .testTarget(name: "WhatsNewCoreTests", dependencies: ["WhatsNewCore", "WhatsNewTerminal", "WhatsNewState", "WhatsNewRender", "WhatsNewReader", "WhatsNewModel", "Markdown", "JSONSchema", "WhatsNewIO", "WhatsNewDiagnostics", "WhatsNewText", "YAMLTree", "SourceText", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["whatsnew", "TestSupport"]),
         .testTarget(name: "WhatsNewLanguageServerTests", dependencies: ["WhatsNewLanguageServer", "Threads"]),

@@ -157,28 +157,36 @@ package struct LocalizedText: Sendable, Hashable {
 }
 
 /// A text as the bytes it is written as in its file (see `LocalizedText`): 16 bytes, and no string until
-/// one is asked for.
+/// one is asked for. It keeps the file's bytes (`SourceFile.bytes`, one shared buffer), not the file: a
+/// copy of a text then counts a reference on that buffer only.
 package struct WrittenText: Sendable {
-    package let file: SourceFile
+    /// The text of the whole file.
+    package let source: [UInt8]
     package let start: UInt32
     package let count: UInt32
 
-    package init(file: SourceFile, bytes: Range<Int>) {
-        self.file = file
-        start = UInt32(clamping: bytes.lowerBound)
-        count = UInt32(clamping: bytes.count)
+    /// The text at `range` of `file`'s bytes.
+    package init(file: SourceFile, bytes range: Range<Int>) {
+        self.init(source: file.bytes, bytes: range)
     }
 
-    /// Where its bytes are in `file.bytes`.
+    /// The text at `range` of `source`, the bytes of a file.
+    package init(source: [UInt8], bytes range: Range<Int>) {
+        self.source = source
+        start = UInt32(clamping: range.lowerBound)
+        count = UInt32(clamping: range.count)
+    }
+
+    /// Where its bytes are in `source`.
     private var bytes: Range<Int> { Int(start)..<Int(start) + Int(count) }
 
     package var string: String {
         // The file's bytes are valid UTF-8: the parser checked them.
-        String(decoding: file.bytes[bytes], as: UTF8.self)
+        String(decoding: source[bytes], as: UTF8.self)
     }
 
     /// Calls `body` with the text's bytes, in place.
     package func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        file.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[bytes])) }
+        source.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[bytes])) }
     }
 }

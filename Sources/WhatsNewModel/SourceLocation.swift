@@ -21,7 +21,12 @@ package struct SourceLocation: Sendable, Hashable {
 
     /// The location of the bytes `startOffset..<endOffset` of `file` (its lines and columns are not looked up).
     package init(file: SourceFile, startOffset: Int, endOffset: Int) {
-        fileID = file.id
+        self.init(fileID: file.id, startOffset: startOffset, endOffset: endOffset)
+    }
+
+    /// The location of the bytes `startOffset..<endOffset` of the file numbered `fileID`.
+    package init(fileID: SourceFileID, startOffset: Int, endOffset: Int) {
+        self.fileID = fileID
         self.startOffset = UInt32(clamping: startOffset)
         self.endOffset = UInt32(clamping: endOffset)
     }

@@ -39,16 +39,6 @@ package struct YAMLNode: Sendable, Equatable {
 
     @usableFromInline package var record: NodeRecord { storage.records[index] }
 
-    /// The same node through a storage object of its own, for a thread that walks the tree while another
-    /// does. Nothing is copied (the new object shares the tree's arrays), but the handles made from it count
-    /// references on that object: every handle counts one, and two threads counting on one object stall
-    /// each other on its reference count. Handles of the two are not `==`.
-    package func forAnotherThread() -> YAMLNode {
-        YAMLNode(NodeStorage(records: storage.records, slots: storage.slots, file: storage.file, source: storage.source, extra: storage.extra,
-                             tags: storage.tags, root: storage.root, rootExpandedCount: storage.rootExpandedCount,
-                             rangeOutsideAFile: storage.rangeOutsideAFile), index)
-    }
-
     package var content: Content {
         let record = record
         switch record.kind {

@@ -8,9 +8,20 @@ import WhatsNewText
 struct DecodingContext {
     let file: SourceFile
     let engine: DiagnosticEngine
+    /// The file's number and bytes, which every location and written text names: taken once, so that
+    /// decoding a value counts no reference on the file.
+    let fileID: SourceFileID
+    let source: [UInt8]
+
+    init(file: SourceFile, engine: DiagnosticEngine) {
+        self.file = file
+        self.engine = engine
+        fileID = file.id
+        source = file.bytes
+    }
 
     func location(_ node: YAMLNode) -> SourceLocation {
-        SourceLocation(file: file, node: node)
+        SourceLocation(fileID: fileID, startOffset: node.startOffset, endOffset: node.endOffset)
     }
 
     func error(_ code: DiagnosticCode, _ message: String, at node: YAMLNode, fix: String? = nil, notes: [Diagnostic.Note] = [],

@@ -24,7 +24,7 @@ extension ManifestDecoder {
         if let featuresNode = fields["features"] {
             if let items = featuresNode.sequence {
                 if items.isEmpty, let keyNode = fields.keyNode("features") {
-                    emptyFeaturesLocation = SourceLocation(file: context.file, from: keyNode, through: featuresNode)
+                    emptyFeaturesLocation = SourceLocation(fileID: context.fileID, from: keyNode, through: featuresNode)
                 }
                 features.reserveCapacity(items.count)
                 for (index, item) in items.enumerated() {

@@ -13,11 +13,6 @@ package struct LoadedInput: Sendable {
     package let isFragment: Bool
     /// Its versions, decoded while it was parsed (see `VersionsReadAhead`).
     var versionsReadAhead: VersionsReadAhead? = nil
-
-    /// The same input with its tree's handles for another thread (see `YAMLNode.forAnotherThread`).
-    package func forAnotherThread() -> LoadedInput {
-        LoadedInput(file: file, root: root?.forAnotherThread(), hasReadingErrors: hasReadingErrors, isFragment: isFragment)
-    }
 }
 
 /// Turns INPUT arguments (a file, a directory of fragments, or `-`) into trees, reporting every reading

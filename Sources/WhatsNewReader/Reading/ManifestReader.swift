@@ -37,7 +37,9 @@ package struct ManifestReader {
     /// `engine.hasErrors`), or nil when an input could not be read (then it is not decoded).
     package func read(_ inputs: [LoadedInput], references: [LoadedInput], engine: DiagnosticEngine) -> Manifest? {
         // 2. The schema, on a thread of its own, reporting to findings of its own.
-        let schemaInputs = (inputs.map { $0.forAnotherThread() }, references.map { $0.forAnotherThread() })
+        // Both threads walk the same trees: nodes are records in the tree's arrays, and locations are plain
+        // values, so nothing is copied for the schema's thread.
+        let schemaInputs = (inputs, references)
         let limit = engine.limit
         let schemaCheck = BackgroundWork(splitting: Parallelism.current.hasSecondProcessor) { [schema] in
             let findings = DiagnosticEngine(limit: limit)

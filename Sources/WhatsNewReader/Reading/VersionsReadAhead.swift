@@ -11,7 +11,7 @@ import WhatsNewModel
 /// were handed over (a `<<` merge can make it hold others; then the tree is decoded as usual).
 ///
 /// Only the thread that parses the input and then decodes it touches it, which is why it is marked
-/// `@unchecked Sendable` (`LoadedInput.forAnotherThread` leaves it behind).
+/// `@unchecked Sendable` (the schema's thread gets the same `LoadedInput` and never reads it).
 final class VersionsReadAhead: @unchecked Sendable {
     /// What decoding the items found.
     private let findings: DiagnosticEngine
