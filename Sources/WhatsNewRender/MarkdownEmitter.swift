@@ -26,15 +26,16 @@ package struct MarkdownEmitter: Sendable {
             output += "\n"
         }
         let versions = notes.versions
-        // Each thread parses texts through a cache of its own.
+        // Each thread parses texts and renders footers through caches of its own.
         let makeRenderer: @Sendable () -> TwoThreadRendering.Renderer = {
             let renderer = MarkdownRenderer()
             let texts = MarkdownTextCache()
+            let footers = MarkdownFooterCache()
             return { range, output in
                 for index in range {
                     // Blocks are separated by a blank line.
                     if index > 0 || title != nil { output += "\n" }
-                    Self.append(versions[index], renderer: renderer, texts: texts, to: &output)
+                    Self.append(versions[index], renderer: renderer, texts: texts, footers: footers, to: &output)
                     output.flushIfFull()
                 }
             }
@@ -44,7 +45,7 @@ package struct MarkdownEmitter: Sendable {
 
     /// A version: its heading, its summary, its features and its secondary action.
     private static func append(_ version: ReleaseNotes.Version, renderer: MarkdownRenderer, texts: MarkdownTextCache,
-                               to output: inout OutputBuffer) {
+                               footers: MarkdownFooterCache, to output: inout OutputBuffer) {
         output += heading(version, renderer: renderer, texts: texts)
         output += "\n"
         if let summary = summary(version, texts: texts) {
@@ -58,7 +59,8 @@ package struct MarkdownEmitter: Sendable {
             appendItem(feature, renderer: renderer, texts: texts, to: &output.bytes)
             output += "\n"
         }
-        if let action = version.secondaryAction, let footer = secondary(action, renderer: renderer, texts: texts) {
+        if let action = version.secondaryAction,
+           let footer = footers.footer(for: action, render: { secondary(action, renderer: renderer, texts: texts) }) {
             output += "\n"
             output += footer
             output += "\n"
