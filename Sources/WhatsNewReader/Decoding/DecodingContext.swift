@@ -8,6 +8,8 @@ import WhatsNewText
 struct DecodingContext {
     let file: SourceFile
     let engine: DiagnosticEngine
+    /// The features' `platforms` lists, each distinct one kept once.
+    let platformLists = PlatformLists()
 
     func location(_ node: YAMLNode) -> SourceLocation {
         SourceLocation(file: file, node: node)
