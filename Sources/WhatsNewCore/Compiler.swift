@@ -86,7 +86,8 @@ public struct Compiler: Sendable {
         references += referencesInMemory()
         let reader = ManifestReader(schema: schema, rules: ManifestRules.all(imageFiles: readOptions.imageFiles) + lints.map { StoreLimitRule(lint: $0) },
                                     addsPointers: addsPointers, baseDirectory: baseDirectory)
-        guard let manifest = reader.read(loaded, references: references, engine: engine) else { return nil }
+        // (The inputs are handed over: the reader frees their trees once it is done with them.)
+        guard let manifest = reader.read(consume loaded, references: consume references, engine: engine) else { return nil }
         if leavesMemoryForExit { ProcessLifetime.keep(manifest) }
         return manifest
     }

@@ -96,7 +96,7 @@ struct OutputBudget {
     private static func byteCount(of version: ReleaseNotes.Version) -> Int {
         var bytes = itemBytes + version.displayVersion.utf8.count + version.title.utf8.count + (version.date?.utf8.count ?? 0)
         for feature in version.features {
-            bytes += itemBytes + feature.title.utf8.count + feature.subtitle.utf8.count + (feature.id?.utf8.count ?? 0)
+            bytes += itemBytes + feature.title.utf8.count + feature.subtitleByteCount + (feature.id?.utf8.count ?? 0)
             bytes += feature.platforms.reduce(0) { $0 + $1.utf8.count }
             if let image = feature.image { bytes += image.alt.utf8.count + byteCount(of: image.kind) }
         }

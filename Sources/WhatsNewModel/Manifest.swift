@@ -86,7 +86,11 @@ public struct Manifest: Sendable {
     public init() {}
 
     /// Every version, newest first by SemVer precedence.
+    ///
+    /// Versions already written newest first (as changelogs are) are `versions` itself, not a copy: the order a
+    /// stable sort would give, without a second array of a long manifest's entries held beside the first.
     public var sortedVersions: [VersionEntry] {
-        versions.sorted { $0.version > $1.version }
+        if versions.indices.dropFirst().allSatisfy({ !(versions[$0 - 1].version < versions[$0].version) }) { return versions }
+        return versions.sorted { $0.version > $1.version }
     }
 }

@@ -138,7 +138,7 @@ public struct ANSIEmitter: Sendable {
                 break
             }
             // A one-line change (no subtitle) takes no line for it.
-            guard !feature.subtitle.isEmpty else { continue }
+            guard feature.hasSubtitle else { continue }
             let subtitle = renderer.styled(texts.text(parsing: feature.subtitle), base: ANSIStyle(dim: true))
             for line in WordWrapper(width: width).wrap(subtitle, indent: textColumn, hangingIndent: textColumn) { lines.line(line) }
         }

@@ -375,7 +375,7 @@ package struct HTMLEmitter: Sendable {
             }
             html += headingEnd
             // A one-line change (no subtitle) has no paragraph for it.
-            if !feature.subtitle.isEmpty {
+            if feature.hasSubtitle {
                 html += "<p class=\"feature-subtitle\" dir=\"auto\""
                 html += context.language(version.languages.language(of: .featureSubtitle(feature.index)))
                 html += ">"

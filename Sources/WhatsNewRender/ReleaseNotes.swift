@@ -128,12 +128,42 @@ public struct ReleaseNotes: Sendable {
         package var index: Int
         package var image: Image?
         package var title: String
-        package var subtitle: String
+        /// The subtitle (Markdown source), empty for a one-line change; made from the input each time it is read
+        /// when the manifest writes it as it is (see `NotesText`).
+        package var subtitle: String {
+            get { subtitleText.string }
+            set { subtitleText = NotesText(newValue) }
+        }
+        var subtitleText: NotesText
         package var platforms: [String]
         /// Keep a Changelog's group of the change, when given.
         package var kind: FeatureKind?
         /// The heading of its changelog section (`section`, inline Markdown), when given.
         package var section: String?
+
+        /// Whether it has a subtitle (a one-line change has none).
+        package var hasSubtitle: Bool { !subtitleText.isEmpty }
+
+        /// The subtitle's length in UTF-8 bytes.
+        package var subtitleByteCount: Int { subtitleText.utf8Count }
+
+        package init(id: String?, versionAnchor: String, index: Int, image: Image?, title: String, subtitle: String, platforms: [String],
+                     kind: FeatureKind? = nil) {
+            self.init(id: id, versionAnchor: versionAnchor, index: index, image: image, title: title, subtitleText: NotesText(subtitle),
+                      platforms: platforms, kind: kind)
+        }
+
+        init(id: String?, versionAnchor: String, index: Int, image: Image?, title: String, subtitleText: NotesText, platforms: [String],
+             kind: FeatureKind?) {
+            self.id = id
+            self.versionAnchor = versionAnchor
+            self.index = index
+            self.image = image
+            self.title = title
+            self.subtitleText = subtitleText
+            self.platforms = platforms
+            self.kind = kind
+        }
 
         /// What the terminal and Markdown show before the title for its image (`.none` without one).
         package var imageLabel: Image.TextLabel {
@@ -426,10 +456,17 @@ public struct ReleaseNotes: Sendable {
             let title = text(feature.title, .featureTitle(index), in: &languages)
             let image = self.image(feature.image, altFallback: title)
             var resolved = Feature(id: feature.id, versionAnchor: anchor, index: index, image: image, title: title,
-                                   subtitle: text(feature.subtitle, .featureSubtitle(index), in: &languages), platforms: feature.platforms,
+                                   subtitleText: subtitle(feature.subtitle, index: index, in: &languages), platforms: feature.platforms,
                                    kind: feature.kind)
             resolved.section = feature.section
             return resolved
+        }
+
+        /// The `index`th feature's subtitle for the locale: the place the input writes it, when it is written as it is
+        /// (a text that is not localized, and so in no other language), else the string picked.
+        private func subtitle(_ localized: borrowing LocalizedText, index: Int, in languages: inout TextLanguages) -> NotesText {
+            if case .written(let written) = localized.storage { return NotesText(written: written) }
+            return NotesText(text(localized, .featureSubtitle(index), in: &languages))
         }
 
         /// The image a feature's `image` or the app's `icon` refers to; `altFallback` when it has no alt text.

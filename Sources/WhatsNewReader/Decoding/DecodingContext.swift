@@ -12,6 +12,8 @@ struct DecodingContext {
     /// decoding a value counts no reference on the file.
     let fileID: SourceFileID
     let source: [UInt8]
+    /// The features' `platforms` lists, each distinct one kept once.
+    let platformLists = PlatformLists()
 
     init(file: SourceFile, engine: DiagnosticEngine) {
         self.file = file

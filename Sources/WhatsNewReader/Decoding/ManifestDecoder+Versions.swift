@@ -106,7 +106,7 @@ extension ManifestDecoder {
         var platforms: [String] = []
         if let node = fields["platforms"] {
             if let items = node.sequence {
-                platforms = items.compactMap { context.string($0, for: "platforms") }
+                platforms = context.platformLists.shared(items.compactMap { context.string($0, for: "platforms") })
             } else {
                 context.typeMismatch(node, expected: "a sequence of platform names", for: "platforms")
             }

@@ -35,21 +35,16 @@ package struct ManifestReader {
     /// Checks and decodes read inputs (merged into one manifest) and `--refs` files (`references`),
     /// reporting every problem to `engine`. Returns the manifest, which may have errors (see
     /// `engine.hasErrors`), or nil when an input could not be read (then it is not decoded).
-    package func read(_ inputs: [LoadedInput], references: [LoadedInput], engine: DiagnosticEngine) -> Manifest? {
+    ///
+    /// It takes the inputs (`consuming`): their trees are freed once decoded and checked against the schema,
+    /// before the rules run.
+    package func read(_ inputs: consuming [LoadedInput], references: consuming [LoadedInput], engine: DiagnosticEngine) -> Manifest? {
+        // (Owned here, and emptied once done with: see the rules below.)
+        var (inputs, references) = (inputs, references)
         // 2. The schema, on a thread of its own, reporting to findings of its own.
-        // Both threads walk the same trees: nodes are records in the tree's arrays, and locations are plain
-        // values, so nothing is copied for the schema's thread.
-        let schemaInputs = (inputs, references)
         let limit = engine.limit
-        let schemaCheck = BackgroundWork(splitting: Parallelism.current.hasSecondProcessor) { [schema] in
-            let findings = DiagnosticEngine(limit: limit)
-            let schema = schema ?? .builtin
-            for input in schemaInputs.0 { schema.check(input, role: input.isFragment ? .fragment : .manifest, engine: findings) }
-            for input in schemaInputs.1 { schema.check(input, role: .refs, engine: findings) }
-            return findings.findings
-        }
-        let documents = inputs + references
-        guard !inputs.isEmpty, documents.allSatisfy({ !$0.hasReadingErrors && $0.root != nil }) else {
+        let schemaCheck = checkingSchema(inputs, references: references, limit: limit)
+        guard !inputs.isEmpty, (inputs + references).allSatisfy({ !$0.hasReadingErrors && $0.root != nil }) else {
             engine.report(contentsOf: schemaCheck.result)
             return nil
         }
@@ -64,16 +59,40 @@ package struct ManifestReader {
         }
         var manifest = decoder.finish(firstFile: inputs.first?.file)
         manifest.baseDirectory = baseDirectory
-        manifest.inputByteCount = documents.reduce(0) { $0 + $1.file.bytes.count }
+        manifest.inputByteCount = (inputs + references).reduce(0) { $0 + $1.file.bytes.count }
+        // Memory: the trees are done with once decoded and checked (the rules read the manifest), and a long
+        // manifest's tree is larger than its text (14 MB of a 10 MB manifest): the schema check is waited for
+        // and the trees let go of here, so that the rules' memory, then the notes', is taken in theirs.
+        // (On two processors the rules ran beside the end of the schema check; they now follow it, on two
+        // threads of their own.) The trees are kept only when JSON Pointers are to be found in them.
+        let schemaFindings = schemaCheck.result
+        let documents = addsPointers ? inputs + references : []
+        inputs = []
+        references = []
         // 4. The rules.
         RuleRunner.run(rules, on: manifest, reportingTo: modelFindings)
         // 5. Both layers' findings, each problem once.
         let model = modelFindings.findings
         let firstNew = engine.checkpoint
         engine.report(model, except: { _, _ in false }, rememberingPlaces: false)
-        engine.report(schemaCheck.result, except: LayerAgreement.reported(by: model), rememberingPlaces: false)
+        engine.report(schemaFindings, except: LayerAgreement.reported(by: model), rememberingPlaces: false)
         if addsPointers { addPointers(to: engine, since: firstNew, from: documents) }
         return manifest
+    }
+
+    /// Starts the schema check of the inputs (see `SchemaValidator.check`): on a thread of its own on two
+    /// processors, else here and now. It reports to findings of its own, and holds the trees only while it runs.
+    private func checkingSchema(_ inputs: [LoadedInput], references: [LoadedInput], limit: Int?) -> BackgroundWork<DiagnosticEngine.Findings> {
+        // Both threads walk the same trees: nodes are records in the tree's arrays, and locations are plain
+        // values, so nothing is copied for the schema's thread.
+        let schemaInputs = (inputs, references)
+        return BackgroundWork(splitting: Parallelism.current.hasSecondProcessor) { [schema] in
+            let findings = DiagnosticEngine(limit: limit)
+            let schema = schema ?? .builtin
+            for input in schemaInputs.0 { schema.check(input, role: input.isFragment ? .fragment : .manifest, engine: findings) }
+            for input in schemaInputs.1 { schema.check(input, role: .refs, engine: findings) }
+            return findings.findings
+        }
     }
 
     /// Gives each diagnostic reported since `start` that has no JSON Pointer the pointer of its position in
