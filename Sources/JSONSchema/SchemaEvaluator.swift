@@ -28,11 +28,16 @@ struct SchemaEvaluator {
     /// Where the value being checked is, for messages and pointers: kept only while collecting (a check in
     /// boolean mode records nothing, and a step appended and removed for every key and item costs).
     private var path: [Step] = []
-    private(set) var failures: [SchemaFailure] = []
+    /// The failures held (see `sink`), in order.
+    var failures: [SchemaFailure] { list.items }
+    /// Where `failures` are kept: in an object, so that `record` need not change the evaluator, and a failure's
+    /// words, made only when it is kept, can read the path.
+    private let list = FailureList()
     /// Where failures go as they are found, when set: a document with a million problems then costs the
-    /// memory of what its receiver keeps, not of a million messages. Failures of alternatives, and of key
-    /// names, are held in `failures` until it is known which to report (see `held`).
-    var sink: ((SchemaFailure) -> Void)?
+    /// memory of what its receiver keeps, not of a million messages, and the words of those it keeps only (see
+    /// `SchemaFailureSink`). Failures of alternatives, and of key names, are held in `failures` until it is
+    /// known which to report (see `held`).
+    var sink: SchemaFailureSink?
     /// How many evaluations are holding their failures to look at them afterwards.
     private var held = 0
     /// How many (value, schema) checks may run: a schema whose alternatives each re-check the same deep
@@ -210,7 +215,7 @@ struct SchemaEvaluator {
             guard collect else { return false }
             valid = false
             record("required", instance.range, "missing required key '\(name)' in \(subject())",
-                   expectation: "key '\(name)'") { $0.missingKey = name }
+                   expectation: "key '\(name)'", missingKey: name)
         }
         for (name, requires) in schema.dependentRequired where pairs.containsKey(name) {
             for other in requires where !pairs.containsKey(other) {
@@ -218,7 +223,7 @@ struct SchemaEvaluator {
                 valid = false
                 record("dependentRequired", instance.range,
                        "missing key '\(other)' in \(subject()); expected it because '\(name)' is present",
-                       expectation: "key '\(other)'") { $0.missingKey = other }
+                       expectation: "key '\(other)'", missingKey: other)
             }
         }
         // By index, not `enumerated()`: a generic walk over another module's collection reads each element
@@ -306,12 +311,12 @@ struct SchemaEvaluator {
             key = YAMLNode(scalar: YAMLScalar(text: scalar.text, style: scalar.style, kind: .string), range: key.range)
         }
         if collect { path[path.count - 1] = Step(key: pair.key, index: index, isKeyName: true) }
-        let mark = failures.count
+        let mark = list.items.count
         held += 1
         let valid = evaluate(key, schema, collect: collect)
         held -= 1
         if collect { path[path.count - 1] = Step(key: pair.key, index: index, isKeyName: false) }
-        for offset in mark..<failures.count { failures[offset].keyword = "propertyNames" }
+        for offset in mark..<list.items.count { list.items[offset].keyword = "propertyNames" }
         emitHeld(from: mark)
         return valid
     }
@@ -690,10 +695,10 @@ struct SchemaEvaluator {
         var outcomes: [[SchemaFailure]] = []
         held += 1
         for branch in branches {
-            let mark = failures.count
+            let mark = list.items.count
             _ = evaluate(instance, branch, collect: true)
-            outcomes.append(Array(failures[mark...]))
-            failures.removeSubrange(mark...)
+            outcomes.append(Array(list.items[mark...]))
+            list.items.removeSubrange(mark...)
         }
         held -= 1
         let deepest = outcomes.map { $0.map(\.depth).max() ?? depth }
@@ -753,28 +758,39 @@ struct SchemaEvaluator {
 
     // MARK: Recording
 
-    private mutating func record(_ keyword: String, _ range: SourceRange, _ message: String, expectation: String? = nil,
+    /// Records a failure of `keyword` at `range` (about `missingKey`, for a missing key). Its words are made
+    /// only when it is held or kept: one that goes to `sink` and that the engine will not keep is counted.
+    private func record(_ keyword: String, _ range: SourceRange, _ message: @autoclosure () -> String,
+                                 expectation: @autoclosure () -> String? = nil, missingKey: String? = nil,
                                  _ configure: (inout SchemaFailure) -> Void = { _ in }) {
-        var failure = SchemaFailure(keyword: keyword, range: range, depth: path.count, pointer: pointer(), message: message,
-                                    expectation: expectation)
-        configure(&failure)
-        emit([failure])
+        func make() -> SchemaFailure {
+            var failure = SchemaFailure(keyword: keyword, range: range, depth: path.count, pointer: pointer(), message: message(),
+                                        expectation: expectation())
+            failure.missingKey = missingKey
+            configure(&failure)
+            return failure
+        }
+        guard held == 0, let sink else {
+            list.items.append(make())
+            return
+        }
+        sink.report(keyword, at: range, missingKey: missingKey, make)
     }
 
     /// Hands failures to `sink`, or keeps them in `failures` while an evaluation holds them (or there is no sink).
-    private mutating func emit(_ found: [SchemaFailure]) {
+    private func emit(_ found: [SchemaFailure]) {
         guard held == 0, let sink else {
-            failures.append(contentsOf: found)
+            list.items.append(contentsOf: found)
             return
         }
-        for failure in found { sink(failure) }
+        for failure in found { sink.report(failure.keyword, at: failure.range, missingKey: failure.missingKey) { failure } }
     }
 
     /// Hands on the failures kept since `mark` once no evaluation holds them any more.
     private mutating func emitHeld(from mark: Int) {
-        guard held == 0, sink != nil, mark < failures.count else { return }
-        let found = Array(failures[mark...])
-        failures.removeSubrange(mark...)
+        guard held == 0, sink != nil, mark < list.items.count else { return }
+        let found = Array(list.items[mark...])
+        list.items.removeSubrange(mark...)
         emit(found)
     }
 
@@ -839,5 +855,12 @@ struct SchemaEvaluator {
         if last.isKeyName { return "a key of " + describe(steps.dropLast()) }
         if let key = last.key { return "'\(SchemaMessages.shorten(key.scalar?.text ?? "?", limit: 40))'" }
         return "item \(last.index + 1) of " + describe(steps.dropLast())
+    }
+}
+
+extension SchemaEvaluator {
+    /// The failures an evaluator holds.
+    private final class FailureList {
+        var items: [SchemaFailure] = []
     }
 }
