@@ -27,6 +27,8 @@ public final class DiagnosticEngine {
     private var subjects: [Int: String] = [:]
     /// How many diagnostics were reported (the next one's sequence number).
     private var reported = 0
+    /// The last code `pairingNumber(of:)` was asked about, and its answer.
+    private var lastPairing: (code: DiagnosticCode, number: UInt16?)?
     public private(set) var errorCount = 0
     public private(set) var warningCount = 0
     private(set) var noteCount = 0
@@ -60,7 +62,7 @@ public final class DiagnosticEngine {
         }
         let severity = strict && severity == .warning ? Severity.error : severity
         count(severity)
-        if let file, let start, let number = LayerAgreement.number(of: code) {
+        if let file, let start, let number = pairingNumber(of: code) {
             remember(Place(key: PlaceKey(file: ObjectIdentifier(file), offset: UInt32(clamping: start.offset)), severity: severity, code: number),
                      subject: subject)
         }
@@ -72,6 +74,15 @@ public final class DiagnosticEngine {
     package func keeps(file: SourceFile?, at start: Mark?) -> Bool {
         guard let threshold else { return true }
         return OrderKey(file: file, start: start, sequence: reported) < threshold
+    }
+
+    /// `LayerAgreement.number(of:)`, remembered for the last code asked about: the diagnostics only counted
+    /// are mostly of a few codes, and a code is otherwise found by hashing its name.
+    private func pairingNumber(of code: DiagnosticCode) -> UInt16? {
+        if let lastPairing, lastPairing.code == code { return lastPairing.number }
+        let number = LayerAgreement.number(of: code)
+        lastPairing = (code, number)
+        return number
     }
 
     /// Records the place of `diagnostic` when another layer may report the same problem.

@@ -88,6 +88,23 @@ final class DeferredDiagnosticsTests: XCTestCase {
         XCTAssertEqual(engine.omitted?.errors, 249)
     }
 
+    func testLayerAgreementFindsTheModelsPlacesInAnyOrder() {
+        let file = SourceFile(name: "a.yaml", text: String(repeating: "x\n", count: 200))
+        func place(_ code: DiagnosticCode, line: Int) -> DiagnosticEngine.Place? {
+            let start = file.mark(atOffset: 2 * (line - 1))
+            return DiagnosticEngine.Place(of: Diagnostic(.error, code: code, message: "", file: file, range: SourceRange(at: start)))
+        }
+        let model = DiagnosticEngine(limit: 1)
+        for line in stride(from: 2, through: 100, by: 2) { model.report(Diagnostic(.error, code: .typeMismatch, message: "", file: file,
+                                                                                   range: SourceRange(at: file.mark(atOffset: 2 * (line - 1))))) }
+        let reported = LayerAgreement.reported(by: model.findings)
+        // In order, backwards, repeated, past the end and between the model's places: found exactly where the model has one.
+        for line in Array(1...101) + Array((1...101).reversed()) + [4, 4, 6, 5, 100, 2, 150, 1, 98] {
+            let failure = place(.schemaType, line: line)
+            XCTAssertEqual(failure.map { reported($0, nil) }, line % 2 == 0 && line <= 100, "line \(line)")
+        }
+    }
+
     func testTheSchemaLayerKeepsTheFirstFailuresOfAnUnlimitedRunAndCountsEveryOne() throws {
         // Items that fail in several ways, each a failure the engine may keep or only count.
         let text = "versions:\n" + (0..<900).map { index in
