@@ -38,10 +38,10 @@ class Sample:
         self.wall, self.cpu, self.rss_kib = wall, cpu, rss_kib
 
 
-def run_once(command, measure_memory=True, status=0):
+def run_once(command, measure_memory=True, expected=0):
     """Runs a command with stdout discarded; returns its Sample, or raises with its stderr when it exits
-    otherwise than with `status` (or, expecting 0, writes to stderr: a command expected to find errors prints
-    them there)."""
+    otherwise than with status `expected` (or, expecting 0, writes to stderr: a command expected to find
+    errors prints them there)."""
     with tempfile.TemporaryFile() as stderr, tempfile.NamedTemporaryFile(mode="r") as rss:
         argv = [TIME, "-f", "%M", "-o", rss.name, *command] if measure_memory else list(command)
         start = time.perf_counter()
@@ -51,16 +51,16 @@ def run_once(command, measure_memory=True, status=0):
         process.returncode = os.waitstatus_to_exitcode(status)
         stderr.seek(0)
         errors = stderr.read().decode(errors="replace").strip()
-        if process.returncode != status or (status == 0 and errors):
+        if process.returncode != expected or (expected == 0 and errors):
             raise RuntimeError(f"{' '.join(command)} exited {process.returncode}: {errors[:2000]}")
         rss_kib = int(rss.read().split()[-1]) if measure_memory else 0
         return Sample(wall, usage.ru_utime + usage.ru_stime, rss_kib)
 
 
-def measure(command, repetitions, status=0):
+def measure(command, repetitions, expected=0):
     """The median wall and CPU time and the largest peak memory of `repetitions` runs (after a warm-up)."""
-    run_once(command, status=status)
-    samples = [run_once(command, status=status) for _ in range(repetitions)]
+    run_once(command, expected=expected)
+    samples = [run_once(command, expected=expected) for _ in range(repetitions)]
     return Sample(statistics.median(s.wall for s in samples), statistics.median(s.cpu for s in samples),
                   max(s.rss_kib for s in samples))
 
@@ -72,16 +72,16 @@ def has_compile(whatsnew):
     return result.returncode == 0 and "USAGE: whatsnew compile" in result.stdout
 
 
-def instructions(command, env=None, status=0):
+def instructions(command, env=None, expected=0):
     """The instructions one run of `command` executes (every thread), as valgrind's callgrind counts them;
-    None when valgrind is not installed. The command must exit with `status`."""
+    None when valgrind is not installed. The command must exit with status `expected`."""
     if not VALGRIND:
         return None
     argv = [VALGRIND, "--tool=callgrind", "--callgrind-out-file=/dev/null", *command]
     result = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                             text=True, env=env)
     match = re.search(r"Collected : (\d+)", result.stderr)
-    if result.returncode != status or not match:
+    if result.returncode != expected or not match:
         raise RuntimeError(f"callgrind {' '.join(command)} exited {result.returncode}: {result.stderr[-2000:]}")
     return int(match.group(1))
 
@@ -141,10 +141,10 @@ def main():
             if make is None:
                 print(f"{name:<20} {label:<26} {'n/a (compile not built yet)':>58}")
                 continue
-            status = 1 if path == args.errors and label != "libyaml scan" else 0
-            sample = measure(make(path), args.repetitions, status)
-            one_core = measure(ONE_CORE + make(path), args.repetitions, status)
-            count = instructions(make(path), status=status)
+            expected = 1 if path == args.errors and label != "libyaml scan" else 0
+            sample = measure(make(path), args.repetitions, expected)
+            one_core = measure(ONE_CORE + make(path), args.repetitions, expected)
+            count = instructions(make(path), expected=expected)
             scan, scan_one = scan or sample, scan_one or one_core
             results[(path, label)] = (sample, one_core, count)
             print(f"{name:<20} {label:<26} {milliseconds(sample.wall):>10} {sample.wall / scan.wall:>6.2f}× "
