@@ -106,9 +106,15 @@ $(BENCH)/manifest-1mb.yaml: Benchmarks/generate.py
 $(BENCH)/manifest-10mb.yaml: Benchmarks/generate.py
 	python3 Benchmarks/generate.py --bytes 10000000 --output $@
 
-bench: bench-deps release $(BENCH)/yamlscan $(BENCH)/manifest-1mb.yaml $(BENCH)/manifest-10mb.yaml
+# Issue 28's pathological input: one million one-character items of `versions`, each an error (4 MB).
+$(BENCH)/million-errors.yaml: Benchmarks/generate.py
+	@mkdir -p $(BENCH)
+	python3 Benchmarks/generate.py --erroneous-items 1000000 --output $@
+
+bench: bench-deps release $(BENCH)/yamlscan $(BENCH)/manifest-1mb.yaml $(BENCH)/manifest-10mb.yaml $(BENCH)/million-errors.yaml
 	python3 Benchmarks/run.py --whatsnew .build/release/whatsnew --yamlscan $(BENCH)/yamlscan \
-		--small $(BENCH)/manifest-1mb.yaml --large $(BENCH)/manifest-10mb.yaml --repetitions $(BENCH_REPETITIONS)
+		--small $(BENCH)/manifest-1mb.yaml --large $(BENCH)/manifest-10mb.yaml --errors $(BENCH)/million-errors.yaml \
+		--repetitions $(BENCH_REPETITIONS)
 	@$(MAKE) --no-print-directory bench-lsp
 
 install: release

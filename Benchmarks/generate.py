@@ -9,6 +9,12 @@ dates, unique feature ids, patch releases beside their x.y.0, a beta before each
     python3 Benchmarks/generate.py --bytes 10000000 --output .build-bench/manifest-10mb.yaml
 
 An image registry entry refers to `assets/logo.svg`; the generator writes that file beside the output.
+
+With --erroneous-items N it writes instead the pathological manifest of issue 28: `versions` holding N
+one-character items, each one an error (a string where a version entry, a mapping, belongs). One million of
+them are 4,000,010 bytes; `whatsnew validate` reports the first --max-diagnostics and counts the rest.
+
+    python3 Benchmarks/generate.py --erroneous-items 1000000 --output .build-bench/million-errors.yaml
 """
 
 import argparse
@@ -331,7 +337,18 @@ def main():
     parser.add_argument("--bytes", type=int, default=1_000_000, help="the size to reach (the file ends with a whole version)")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--output", "-o", help="the file to write (default: standard output)")
+    parser.add_argument("--erroneous-items", type=int, metavar="N",
+                        help="write `versions` with N one-character items, each an error, instead")
     args = parser.parse_args()
+    if args.erroneous_items is not None:
+        text = "versions:\n" + "- a\n" * args.erroneous_items
+        if args.output:
+            with open(args.output, "w", encoding="utf-8") as out:
+                out.write(text)
+            print(f"{args.output}: {len(text.encode()):,} bytes, {args.erroneous_items:,} erroneous items", file=sys.stderr)
+        else:
+            sys.stdout.write(text)
+        return
     text, count = generate(args.bytes, args.seed)
     if args.output:
         directory = os.path.dirname(os.path.abspath(args.output))

@@ -2,17 +2,21 @@
 """`make bench`: measures whatsnew against a plain libyaml scan of the same manifests and checks its targets:
 `validate` within 2× and `compile --format html` and `--format markdown` within 3× the scan, on two cores and
 pinned to one; peak memory within 5× the input; `validate` of a small manifest in at most 25 M instructions
-and under 10 ms; `show` with nothing new to show in at most 15 M instructions.
+and under 10 ms; `show` with nothing new to show in at most 15 M instructions; and, on a manifest whose
+`versions` holds one million one-character items, each an error (--errors, issue 28), `validate` and
+`compile --format html` in at most 300 MB and 3 s.
 
     python3 Benchmarks/run.py --whatsnew .build/release/whatsnew --yamlscan .build-bench/yamlscan \\
-        --small .build-bench/manifest-1mb.yaml --large .build-bench/manifest-10mb.yaml
+        --small .build-bench/manifest-1mb.yaml --large .build-bench/manifest-10mb.yaml \\
+        --errors .build-bench/million-errors.yaml
 
 Every command runs --repetitions times and the median counts. Wall time is what the targets speak of; CPU
 time (user + system) is printed beside it because it is less disturbed when other jobs share the cores, and
 so is the instruction count (valgrind's callgrind, one run: it does not change with the machine's load, so
 it is the number to compare across builds). "1 core" runs the command under `taskset -c 0`, as on a CI
 runner whose other core is busy. Peak memory is the maximum resident set size that /usr/bin/time reports.
-The run fails (exit 1) only when a command fails; targets that are missed are printed as FAIL.
+The run fails (exit 1) only when a command fails (on the erroneous manifest, when it exits otherwise than with
+status 1, the status of a run that found errors); targets that are missed are printed as FAIL.
 """
 
 import argparse
@@ -34,8 +38,10 @@ class Sample:
         self.wall, self.cpu, self.rss_kib = wall, cpu, rss_kib
 
 
-def run_once(command, measure_memory=True):
-    """Runs a command with stdout discarded; returns its Sample, or raises with its stderr on failure."""
+def run_once(command, measure_memory=True, expected=0):
+    """Runs a command with stdout discarded; returns its Sample, or raises with its stderr when it exits
+    otherwise than with status `expected` (or, expecting 0, writes to stderr: a command expected to find
+    errors prints them there)."""
     with tempfile.TemporaryFile() as stderr, tempfile.NamedTemporaryFile(mode="r") as rss:
         argv = [TIME, "-f", "%M", "-o", rss.name, *command] if measure_memory else list(command)
         start = time.perf_counter()
@@ -45,16 +51,16 @@ def run_once(command, measure_memory=True):
         process.returncode = os.waitstatus_to_exitcode(status)
         stderr.seek(0)
         errors = stderr.read().decode(errors="replace").strip()
-        if process.returncode != 0 or errors:
+        if process.returncode != expected or (expected == 0 and errors):
             raise RuntimeError(f"{' '.join(command)} exited {process.returncode}: {errors[:2000]}")
         rss_kib = int(rss.read().split()[-1]) if measure_memory else 0
         return Sample(wall, usage.ru_utime + usage.ru_stime, rss_kib)
 
 
-def measure(command, repetitions):
+def measure(command, repetitions, expected=0):
     """The median wall and CPU time and the largest peak memory of `repetitions` runs (after a warm-up)."""
-    run_once(command)
-    samples = [run_once(command) for _ in range(repetitions)]
+    run_once(command, expected=expected)
+    samples = [run_once(command, expected=expected) for _ in range(repetitions)]
     return Sample(statistics.median(s.wall for s in samples), statistics.median(s.cpu for s in samples),
                   max(s.rss_kib for s in samples))
 
@@ -66,16 +72,16 @@ def has_compile(whatsnew):
     return result.returncode == 0 and "USAGE: whatsnew compile" in result.stdout
 
 
-def instructions(command, env=None):
+def instructions(command, env=None, expected=0):
     """The instructions one run of `command` executes (every thread), as valgrind's callgrind counts them;
-    None when valgrind is not installed."""
+    None when valgrind is not installed. The command must exit with status `expected`."""
     if not VALGRIND:
         return None
     argv = [VALGRIND, "--tool=callgrind", "--callgrind-out-file=/dev/null", *command]
     result = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                             text=True, env=env)
     match = re.search(r"Collected : (\d+)", result.stderr)
-    if result.returncode != 0 or not match:
+    if result.returncode != expected or not match:
         raise RuntimeError(f"callgrind {' '.join(command)} exited {result.returncode}: {result.stderr[-2000:]}")
     return int(match.group(1))
 
@@ -97,6 +103,7 @@ def main():
     parser.add_argument("--yamlscan", required=True)
     parser.add_argument("--small", required=True, help="the ~1 MB manifest")
     parser.add_argument("--large", required=True, help="the ~10 MB manifest")
+    parser.add_argument("--errors", help="the manifest of one million erroneous items (generate.py --erroneous-items)")
     parser.add_argument("--startup-input", default="Benchmarks/startup.yaml",
                         help="a small manifest (about 40 lines) whose newest version is 1.2.0")
     parser.add_argument("--repetitions", type=int, default=5)
@@ -124,17 +131,20 @@ def main():
     print(header)
     print("-" * len(header))
     results = {}
-    for path in (args.small, args.large):
+    # On the erroneous manifest whatsnew finds errors: it must exit with status 1 (and scan it with 0).
+    error_commands = [(label, make) for label, make in commands if label in ("libyaml scan", "validate", "compile --format html")]
+    for path, path_commands in [(args.small, commands), (args.large, commands)] + ([(args.errors, error_commands)] if args.errors else []):
         size = os.path.getsize(path)
         name = os.path.basename(path)
         scan = scan_one = None
-        for label, make in commands:
+        for label, make in path_commands:
             if make is None:
                 print(f"{name:<20} {label:<26} {'n/a (compile not built yet)':>58}")
                 continue
-            sample = measure(make(path), args.repetitions)
-            one_core = measure(ONE_CORE + make(path), args.repetitions)
-            count = instructions(make(path))
+            expected = 1 if path == args.errors and label != "libyaml scan" else 0
+            sample = measure(make(path), args.repetitions, expected)
+            one_core = measure(ONE_CORE + make(path), args.repetitions, expected)
+            count = instructions(make(path), expected=expected)
             scan, scan_one = scan or sample, scan_one or one_core
             results[(path, label)] = (sample, one_core, count)
             print(f"{name:<20} {label:<26} {milliseconds(sample.wall):>10} {sample.wall / scan.wall:>6.2f}× "
@@ -189,6 +199,14 @@ def main():
         growth = results[(args.large, label)][0].wall / results[(args.small, label)][0].wall
         verdict(f"linear: {label} time ×{growth:.1f} for input ×{size_ratio:.1f}", f"{growth / size_ratio:.2f}",
                 growth <= 1.2 * size_ratio)
+    measured = [(label, results[(args.errors, label)]) for label in ("validate", "compile --format html")
+                if (args.errors, label) in results]
+    if measured:
+        print("Targets, on the manifest of one million erroneous items:")
+        peak = max(max(sample.rss_kib, one_core.rss_kib) for _, (sample, one_core, _) in measured)
+        verdict("peak memory ≤ 300 MB (worst command, 1 or 2 cores)", f"{peak / 1024:.1f} MB", peak <= 300 * 1024)
+        slowest = max(max(sample.wall, one_core.wall) for _, (sample, one_core, _) in measured)
+        verdict("wall ≤ 3 s (worst command, 1 or 2 cores)", f"{slowest:.2f} s", slowest <= 3)
     print("Targets, start-up:")
     validate_label = f"validate {os.path.basename(args.startup_input)}"
     wall, count = startup[validate_label]

@@ -28,11 +28,16 @@ struct SchemaEvaluator {
     /// Where the value being checked is, for messages and pointers: kept only while collecting (a check in
     /// boolean mode records nothing, and a step appended and removed for every key and item costs).
     private var path: [Step] = []
-    private(set) var failures: [SchemaFailure] = []
+    /// The failures held (see `sink`), in order.
+    var failures: [SchemaFailure] { list.items }
+    /// Where `failures` are kept: in an object, so that `record` need not change the evaluator, and a failure's
+    /// words, made only when it is kept, can read the path.
+    private let list = FailureList()
     /// Where failures go as they are found, when set: a document with a million problems then costs the
-    /// memory of what its receiver keeps, not of a million messages. Failures of alternatives, and of key
-    /// names, are held in `failures` until it is known which to report (see `held`).
-    var sink: ((SchemaFailure) -> Void)?
+    /// memory of what its receiver keeps, not of a million messages, and the words of those it keeps only (see
+    /// `SchemaFailureSink`). Failures of alternatives, and of key names, are held in `failures` until it is
+    /// known which to report (see `held`).
+    var sink: SchemaFailureSink?
     /// How many evaluations are holding their failures to look at them afterwards.
     private var held = 0
     /// How many (value, schema) checks may run: a schema whose alternatives each re-check the same deep
@@ -106,7 +111,7 @@ struct SchemaEvaluator {
         let shape = instance.shape
         if let types = schema.types, !types.admits(instance, shape: shape) {
             if collect {
-                record("type", instance.range, "expected \(types.phrase) for \(subject()), found \(SchemaMessages.kindAndValue(instance))",
+                record("type", instance, "expected \(types.phrase) for \(subject()), found \(SchemaMessages.kindAndValue(instance))",
                        expectation: types.phrase) { $0.expectedTypes = types }
             }
             return false
@@ -128,14 +133,14 @@ struct SchemaEvaluator {
             if let text = instance.scalar?.text, instance.scalar?.kind == .string {
                 suggestion = Suggestion.closest(to: text, in: values.compactMap { if case .string(let s) = $0 { s } else { nil } })
             }
-            record("enum", instance.range,
+            record("enum", instance,
                    "expected \(expectation) for \(subject()), found \(SchemaMessages.value(instance))" + Self.didYouMean(suggestion),
                    expectation: expectation) { $0.suggestion = suggestion }
         }
         if let value = schema.constValue, !value.matches(instance) {
             guard collect else { return false }
             valid = false
-            record("const", instance.range, "expected \(value.display) for \(subject()), found \(SchemaMessages.value(instance))",
+            record("const", instance, "expected \(value.display) for \(subject()), found \(SchemaMessages.value(instance))",
                    expectation: value.display)
         }
         // The shape first: reading a node's children or text is only worth it when keywords look at them.
@@ -195,30 +200,30 @@ struct SchemaEvaluator {
         if let minimum = schema.minProperties, pairs.count < minimum {
             guard collect else { return false }
             valid = false
-            record("minProperties", instance.range,
+            record("minProperties", instance,
                    "expected at least \(SchemaMessages.count(minimum, "key")) in \(subject()), found \(pairs.isEmpty ? "none" : String(pairs.count))",
                    expectation: "at least \(SchemaMessages.count(minimum, "key"))")
         }
         if let maximum = schema.maxProperties, pairs.count > maximum {
             guard collect else { return false }
             valid = false
-            record("maxProperties", instance.range,
+            record("maxProperties", instance,
                    "expected at most \(SchemaMessages.count(maximum, "key")) in \(subject()), found \(pairs.count)",
                    expectation: "at most \(SchemaMessages.count(maximum, "key"))")
         }
         for name in schema.required where !pairs.containsKey(name) {
             guard collect else { return false }
             valid = false
-            record("required", instance.range, "missing required key '\(name)' in \(subject())",
-                   expectation: "key '\(name)'") { $0.missingKey = name }
+            record("required", instance, "missing required key '\(name)' in \(subject())",
+                   expectation: "key '\(name)'", missingKey: name)
         }
         for (name, requires) in schema.dependentRequired where pairs.containsKey(name) {
             for other in requires where !pairs.containsKey(other) {
                 guard collect else { return false }
                 valid = false
-                record("dependentRequired", instance.range,
+                record("dependentRequired", instance,
                        "missing key '\(other)' in \(subject()); expected it because '\(name)' is present",
-                       expectation: "key '\(other)'") { $0.missingKey = other }
+                       expectation: "key '\(other)'", missingKey: other)
             }
         }
         // By index, not `enumerated()`: a generic walk over another module's collection reads each element
@@ -232,7 +237,7 @@ struct SchemaEvaluator {
             guard let entryValid = evaluated else {
                 guard collect else { return false }
                 valid = false
-                record("type", pair.key.range, "expected a string for a key in \(subject()), found \(pair.key.kindDescription)",
+                record("type", pair.key, "expected a string for a key in \(subject()), found \(pair.key.kindDescription)",
                        expectation: "a string") { $0.expectedTypes = .string }
                 continue
             }
@@ -267,7 +272,7 @@ struct SchemaEvaluator {
             if rejectsEverything(property) {
                 guard collect else { return false }
                 valid = false
-                record("properties", pair.key.range,
+                record("properties", pair.key,
                        "key '\(SchemaMessages.shorten(String(decoding: name, as: UTF8.self)))' is not allowed in \(subject(dropping: 1))")
             } else if !evaluate(pair.value, property, collect: collect) {
                 guard collect else { return false }
@@ -306,12 +311,12 @@ struct SchemaEvaluator {
             key = YAMLNode(scalar: YAMLScalar(text: scalar.text, style: scalar.style, kind: .string), range: key.range)
         }
         if collect { path[path.count - 1] = Step(key: pair.key, index: index, isKeyName: true) }
-        let mark = failures.count
+        let mark = list.items.count
         held += 1
         let valid = evaluate(key, schema, collect: collect)
         held -= 1
         if collect { path[path.count - 1] = Step(key: pair.key, index: index, isKeyName: false) }
-        for offset in mark..<failures.count { failures[offset].keyword = "propertyNames" }
+        for offset in mark..<list.items.count { list.items[offset].keyword = "propertyNames" }
         emitHeld(from: mark)
         return valid
     }
@@ -321,14 +326,14 @@ struct SchemaEvaluator {
         if let minimum = schema.minItems, items.count < minimum {
             guard collect else { return false }
             valid = false
-            record("minItems", instance.range,
+            record("minItems", instance,
                    "expected at least \(SchemaMessages.count(minimum, "item")) in \(subject()), found \(items.isEmpty ? "none" : String(items.count))",
                    expectation: "at least \(SchemaMessages.count(minimum, "item"))")
         }
         if let maximum = schema.maxItems, items.count > maximum {
             guard collect else { return false }
             valid = false
-            record("maxItems", instance.range, "expected at most \(SchemaMessages.count(maximum, "item")) in \(subject()), found \(items.count)",
+            record("maxItems", instance, "expected at most \(SchemaMessages.count(maximum, "item")) in \(subject()), found \(items.count)",
                    expectation: "at most \(SchemaMessages.count(maximum, "item"))")
         }
         for index in 0..<items.count {
@@ -341,7 +346,7 @@ struct SchemaEvaluator {
                 itemValid = false
                 if collect {
                     let allowed = schema.prefixItems.count
-                    record(index < allowed ? "prefixItems" : "items", item.range,
+                    record(index < allowed ? "prefixItems" : "items", item,
                            "unexpected item \(index + 1) in \(subject(dropping: 1)); expected at most \(SchemaMessages.count(allowed, "item"))")
                 }
             } else {
@@ -360,13 +365,13 @@ struct SchemaEvaluator {
             if matches < minimum {
                 guard collect else { return false }
                 valid = false
-                record("contains", instance.range,
+                record("contains", instance,
                        "expected at least \(SchemaMessages.count(minimum, "item")) matching the 'contains' schema in \(subject()), found \(matches == 0 ? "none" : String(matches))")
             }
             if let maximum = schema.maxContains, matches > maximum {
                 guard collect else { return false }
                 valid = false
-                record("maxContains", instance.range,
+                record("maxContains", instance,
                        "expected at most \(SchemaMessages.count(maximum, "item")) matching the 'contains' schema in \(subject()), found \(matches)")
             }
         }
@@ -405,7 +410,7 @@ struct SchemaEvaluator {
             valid = false
             let arraySubject = subject()
             path.append(Step(key: nil, index: index, isKeyName: false))
-            record("uniqueItems", item.range,
+            record("uniqueItems", item,
                    "duplicate item \(SchemaMessages.value(item)) in \(arraySubject); expected each item once",
                    expectation: "unique items") { failure in
                 failure.notes = [Diagnostic.Note("item \(earlier + 1) is the same", range: items[earlier].range)]
@@ -425,14 +430,14 @@ struct SchemaEvaluator {
             if let minimum = schema.minLength, length < minimum {
                 guard collect else { return false }
                 valid = false
-                record("minLength", instance.range,
+                record("minLength", instance,
                        "expected at least \(SchemaMessages.count(minimum, "character")) for \(subject()), found \(length == 0 ? "an empty string" : String(length))",
                        expectation: "at least \(SchemaMessages.count(minimum, "character"))")
             }
             if let maximum = schema.maxLength, length > maximum {
                 guard collect else { return false }
                 valid = false
-                record("maxLength", instance.range,
+                record("maxLength", instance,
                        "expected at most \(SchemaMessages.count(maximum, "character")) for \(subject()), found \(length)",
                        expectation: "at most \(SchemaMessages.count(maximum, "character"))")
             }
@@ -443,7 +448,7 @@ struct SchemaEvaluator {
             valid = false
             let label = schema.title.map(SchemaMessages.nounPhrase)
             let expectation = label ?? "a string matching '\(pattern.source)'"
-            record("pattern", instance.range, "expected \(expectation) for \(subject()), found \(SchemaMessages.value(instance))",
+            record("pattern", instance, "expected \(expectation) for \(subject()), found \(SchemaMessages.value(instance))",
                    expectation: expectation) { failure in
                 if let label { failure.notes = [Diagnostic.Note("\(label) matches the pattern '\(pattern.source)'")] }
             }
@@ -464,7 +469,7 @@ struct SchemaEvaluator {
             guard let bound, !passes(value, bound) else { return true }
             guard collect else { return false }
             let expectation = "\(words) \(SchemaMessages.number(bound))"
-            record(keyword, instance.range, "expected \(expectation) for \(subject()), found \(SchemaMessages.value(instance))",
+            record(keyword, instance, "expected \(expectation) for \(subject()), found \(SchemaMessages.value(instance))",
                    expectation: expectation)
             return false
         }
@@ -497,7 +502,7 @@ struct SchemaEvaluator {
             if rejectsEverything(unevaluated) {
                 pairValid = false
                 if collect {
-                    record("unevaluatedProperties", pair.key.range,
+                    record("unevaluatedProperties", pair.key,
                            "unknown key '\(SchemaMessages.shorten(pair.key.scalar?.text ?? "?"))' in \(subject(dropping: 1)); expected only keys its schema evaluates ('properties', 'patternProperties' or 'additionalProperties', there or in a subschema that applies)")
                 }
             } else {
@@ -525,7 +530,7 @@ struct SchemaEvaluator {
             if rejectsEverything(unevaluated) {
                 itemValid = false
                 if collect {
-                    record("unevaluatedItems", item.range,
+                    record("unevaluatedItems", item,
                            "unexpected item \(index + 1) in \(subject(dropping: 1)); expected only items its schema evaluates ('prefixItems', 'items' or 'contains', there or in a subschema that applies)")
                 }
             } else {
@@ -670,12 +675,12 @@ struct SchemaEvaluator {
         if keys.allSatisfy({ $0 != nil }) {
             let all = keys.map { "'\($0!)'" }
             let found = matching.map { all[$0] }
-            record("oneOf", instance.range,
+            record("oneOf", instance,
                    "expected exactly one of the keys \(JSONTypeSet.list(all, conjunction: "or")) in \(subject()), found \(JSONTypeSet.list(found, conjunction: "and"))",
                    expectation: "exactly one of the keys \(JSONTypeSet.list(all, conjunction: "or"))")
         } else {
             let labels = branches.enumerated().map { label(of: $1) ?? "alternative \($0 + 1)" }
-            record("oneOf", instance.range,
+            record("oneOf", instance,
                    "expected \(subject()) to match exactly one of \(JSONTypeSet.list(labels, conjunction: "or")), found \(matching.count) that match: \(JSONTypeSet.list(matching.map { labels[$0] }, conjunction: "and"))")
         }
         return false
@@ -690,10 +695,10 @@ struct SchemaEvaluator {
         var outcomes: [[SchemaFailure]] = []
         held += 1
         for branch in branches {
-            let mark = failures.count
+            let mark = list.items.count
             _ = evaluate(instance, branch, collect: true)
-            outcomes.append(Array(failures[mark...]))
-            failures.removeSubrange(mark...)
+            outcomes.append(Array(list.items[mark...]))
+            list.items.removeSubrange(mark...)
         }
         held -= 1
         let deepest = outcomes.map { $0.map(\.depth).max() ?? depth }
@@ -716,7 +721,7 @@ struct SchemaEvaluator {
             let types = candidates.reduce(into: JSONTypeSet()) { result, index in
                 for failure in outcomes[index] { result.formUnion(failure.expectedTypes ?? []) }
             }
-            record("type", instance.range, "expected \(types.phrase) for \(subject()), found \(SchemaMessages.kindAndValue(instance))",
+            record("type", instance, "expected \(types.phrase) for \(subject()), found \(SchemaMessages.kindAndValue(instance))",
                    expectation: types.phrase) { $0.expectedTypes = types }
             return
         }
@@ -725,7 +730,7 @@ struct SchemaEvaluator {
         }
         if missing.allSatisfy({ $0 != nil }) {
             let keys = JSONTypeSet.list(missing.map { "'\($0!)'" }, conjunction: "or")
-            record(keyword, instance.range, "expected one of the keys \(keys) in \(subject()), found none of them",
+            record(keyword, instance, "expected one of the keys \(keys) in \(subject()), found none of them",
                    expectation: "one of the keys \(keys)")
             return
         }
@@ -734,7 +739,7 @@ struct SchemaEvaluator {
         }
         let suggestion = candidates.lazy.compactMap { outcomes[$0].first?.suggestion }.first
         let expectation = JSONTypeSet.list(labels, conjunction: "or")
-        record(keyword, instance.range,
+        record(keyword, instance,
                "expected \(expectation) for \(subject()), found \(SchemaMessages.value(instance))" + Self.didYouMean(suggestion),
                expectation: expectation) { $0.suggestion = suggestion }
     }
@@ -753,28 +758,39 @@ struct SchemaEvaluator {
 
     // MARK: Recording
 
-    private mutating func record(_ keyword: String, _ range: SourceRange, _ message: String, expectation: String? = nil,
+    /// Records a failure of `keyword` at `node` (about `missingKey`, for a missing key). Its words are made
+    /// only when it is held or kept: one that goes to `sink` and that the engine will not keep is counted.
+    private func record(_ keyword: String, _ node: YAMLNode, _ message: @autoclosure () -> String,
+                                 expectation: @autoclosure () -> String? = nil, missingKey: String? = nil,
                                  _ configure: (inout SchemaFailure) -> Void = { _ in }) {
-        var failure = SchemaFailure(keyword: keyword, range: range, depth: path.count, pointer: pointer(), message: message,
-                                    expectation: expectation)
-        configure(&failure)
-        emit([failure])
+        func make() -> SchemaFailure {
+            var failure = SchemaFailure(keyword: keyword, range: node.range, depth: path.count, pointer: pointer(), message: message(),
+                                        expectation: expectation())
+            failure.missingKey = missingKey
+            configure(&failure)
+            return failure
+        }
+        guard held == 0, let sink else {
+            list.items.append(make())
+            return
+        }
+        sink.report(keyword, at: SchemaFailureSink.start(of: node), missingKey: missingKey, make)
     }
 
     /// Hands failures to `sink`, or keeps them in `failures` while an evaluation holds them (or there is no sink).
-    private mutating func emit(_ found: [SchemaFailure]) {
+    private func emit(_ found: [SchemaFailure]) {
         guard held == 0, let sink else {
-            failures.append(contentsOf: found)
+            list.items.append(contentsOf: found)
             return
         }
-        for failure in found { sink(failure) }
+        for failure in found { sink.report(failure.keyword, at: failure.range.start, missingKey: failure.missingKey) { failure } }
     }
 
     /// Hands on the failures kept since `mark` once no evaluation holds them any more.
     private mutating func emitHeld(from mark: Int) {
-        guard held == 0, sink != nil, mark < failures.count else { return }
-        let found = Array(failures[mark...])
-        failures.removeSubrange(mark...)
+        guard held == 0, sink != nil, mark < list.items.count else { return }
+        let found = Array(list.items[mark...])
+        list.items.removeSubrange(mark...)
         emit(found)
     }
 
@@ -787,11 +803,11 @@ struct SchemaEvaluator {
         } else if !known.isEmpty, known.count <= 20 {
             message += "; expected \(JSONTypeSet.list(known.map { "'\($0)'" }, conjunction: "or"))"
         }
-        record("additionalProperties", key.range, message) { $0.suggestion = suggestion }
+        record("additionalProperties", key, message) { $0.suggestion = suggestion }
     }
 
     private mutating func recordFalse(_ instance: YAMLNode) {
-        record("false", instance.range, "expected no value for \(subject()) (its schema is 'false'), found \(SchemaMessages.value(instance))",
+        record("false", instance, "expected no value for \(subject()) (its schema is 'false'), found \(SchemaMessages.value(instance))",
                expectation: "no value")
     }
 
@@ -805,7 +821,7 @@ struct SchemaEvaluator {
         } else {
             message = "expected \(subject()) not to match the schema in 'not', found \(SchemaMessages.value(instance))"
         }
-        record("not", instance.range, message)
+        record("not", instance, message)
     }
 
     private static func didYouMean(_ suggestion: String?) -> String {
@@ -839,5 +855,12 @@ struct SchemaEvaluator {
         if last.isKeyName { return "a key of " + describe(steps.dropLast()) }
         if let key = last.key { return "'\(SchemaMessages.shorten(key.scalar?.text ?? "?", limit: 40))'" }
         return "item \(last.index + 1) of " + describe(steps.dropLast())
+    }
+}
+
+extension SchemaEvaluator {
+    /// The failures an evaluator holds.
+    private final class FailureList {
+        var items: [SchemaFailure] = []
     }
 }

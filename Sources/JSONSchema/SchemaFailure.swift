@@ -27,8 +27,18 @@ struct SchemaFailure: Sendable {
     func diagnostic(in file: SourceFile) -> Diagnostic {
         // Every keyword the evaluator records a failure of has its `schema-<keyword>` case (DocumentationTests
         // reads them from SchemaEvaluator.swift), so `internal-error` (a whatsnew bug) is never reported here.
-        var diagnostic = Diagnostic(.error, code: DiagnosticCode(rawValue: "schema-" + keyword) ?? .internalError, message: message, file: file, range: range, notes: notes, path: pointer)
+        var diagnostic = Diagnostic(.error, code: Self.code(of: keyword), message: message, file: file, range: range, notes: notes, path: pointer)
         diagnostic.subject = missingKey
         return diagnostic
     }
+
+    /// The code of a failure of `keyword`: `schema-<keyword>`.
+    static func code(of keyword: String) -> DiagnosticCode {
+        codes[keyword] ?? .internalError
+    }
+
+    /// The `schema-<keyword>` codes by keyword (found once: a document may have a million failures).
+    private static let codes: [String: DiagnosticCode] = Dictionary(uniqueKeysWithValues: DiagnosticCode.allCases.compactMap { code in
+        code.rawValue.hasPrefix("schema-") ? (String(code.rawValue.dropFirst("schema-".count)), code) : nil
+    })
 }

@@ -98,7 +98,7 @@ package struct SchemaValidator: Sendable {
         var valid = evaluator.evaluate(root, entry, collect: false)
         if !valid, !evaluator.isExhausted {
             evaluator = SchemaEvaluator(nodes: nodes, stepLimit: stepLimit)
-            evaluator.sink = { engine.report($0.diagnostic(in: file)) }
+            evaluator.sink = SchemaFailureSink(engine: engine, file: file)
             valid = evaluator.evaluate(root, entry, collect: true)
         }
         if let pattern = evaluator.exceededPattern {

@@ -1,3 +1,4 @@
+import SourceText
 
 /// Collects the problems of a run, applies `--strict`, and counts errors and warnings.
 ///
@@ -26,6 +27,8 @@ public final class DiagnosticEngine {
     private var subjects: [Int: String] = [:]
     /// How many diagnostics were reported (the next one's sequence number).
     private var reported = 0
+    /// The last code `pairingNumber(of:)` was asked about, and its answer.
+    private var lastPairing: (code: DiagnosticCode, number: UInt16?)?
     public private(set) var errorCount = 0
     public private(set) var warningCount = 0
     private(set) var noteCount = 0
@@ -43,10 +46,53 @@ public final class DiagnosticEngine {
         keep(diagnostic)
     }
 
+    /// Reports the diagnostic `make` builds, calling `make` only when the diagnostic will be kept (see
+    /// `keeps(file:at:)`): one that is not is counted, and its place remembered, exactly as `report(_:)`
+    /// would count and remember it, and is never built. `severity`, `code`, `file`, `start` and `subject`
+    /// are those of the diagnostic `make` returns (its `range.start` is `start`). For reporters on hot paths:
+    /// a manifest with a million problems builds the messages, notes and fixes of the ones kept only.
+    package func report(_ severity: Severity, code: DiagnosticCode, file: SourceFile?, at start: Mark?, subject: String? = nil,
+                        _ make: () -> Diagnostic) {
+        guard !keeps(file: file, at: start) else {
+            let diagnostic = make()
+            assert(diagnostic.severity == severity && diagnostic.kind == code && diagnostic.file === file
+                   && diagnostic.range?.start == start && diagnostic.subject == subject, "the diagnostic is not the one announced")
+            report(diagnostic)
+            return
+        }
+        let severity = strict && severity == .warning ? Severity.error : severity
+        count(severity)
+        if let file, let start, let number = pairingNumber(of: code) {
+            remember(Place(key: PlaceKey(file: ObjectIdentifier(file), offset: UInt32(clamping: start.offset)), severity: severity, code: number),
+                     subject: subject)
+        }
+        reported += 1
+    }
+
+    /// Whether a diagnostic at `start` of `file` reported now would be kept: every one while fewer than twice
+    /// `limit` are kept, then (once they were cut to the first `limit`) only one that comes before the last of them.
+    package func keeps(file: SourceFile?, at start: Mark?) -> Bool {
+        guard let threshold else { return true }
+        return OrderKey(file: file, start: start, sequence: reported) < threshold
+    }
+
+    /// `LayerAgreement.number(of:)`, remembered for the last code asked about: the diagnostics only counted
+    /// are mostly of a few codes, and a code is otherwise found by hashing its name.
+    private func pairingNumber(of code: DiagnosticCode) -> UInt16? {
+        if let lastPairing, lastPairing.code == code { return lastPairing.number }
+        let number = LayerAgreement.number(of: code)
+        lastPairing = (code, number)
+        return number
+    }
+
     /// Records the place of `diagnostic` when another layer may report the same problem.
     private func remember(_ diagnostic: Diagnostic) {
         guard let place = Place(of: diagnostic) else { return }
-        if let subject = diagnostic.subject { subjects[places.count] = subject }
+        remember(place, subject: diagnostic.subject)
+    }
+
+    private func remember(_ place: Place, subject: String?) {
+        if let subject { subjects[places.count] = subject }
         places.append(place)
     }
 
@@ -232,9 +278,13 @@ extension DiagnosticEngine {
         let sequence: Int
 
         init(of diagnostic: Diagnostic, sequence: Int) {
-            file = diagnostic.file?.name ?? ""
-            line = diagnostic.range?.start.line ?? 0
-            column = diagnostic.range?.start.column ?? 0
+            self.init(file: diagnostic.file, start: diagnostic.range?.start, sequence: sequence)
+        }
+
+        init(file: SourceFile?, start: Mark?, sequence: Int) {
+            self.file = file?.name ?? ""
+            line = start?.line ?? 0
+            column = start?.column ?? 0
             self.sequence = sequence
         }
 

@@ -46,13 +46,22 @@ package enum LayerAgreement {
         // The model's places by node, found by binary search (a manifest may have a million).
         let places = model.places
         let order = places.indices.sorted { before(places[$0].key, places[$1].key) }
+        // Both layers walk the document from its start, so a failure's places mostly follow the last one's: the
+        // search first tries just after the last answer (two comparisons instead of twenty for a million places).
+        var next = 0
         return { failure, subject in
             guard let codes = sameProblemNumbers[failure.code] else { return false }
             var low = 0, high = order.count
-            while low < high {
-                let middle = low + (high - low) / 2
-                if before(places[order[middle]].key, failure.key) { low = middle + 1 } else { high = middle }
+            if next <= order.count, next == 0 || before(places[order[next - 1]].key, failure.key),
+               next == order.count || !before(places[order[next]].key, failure.key) {
+                low = next
+            } else {
+                while low < high {
+                    let middle = low + (high - low) / 2
+                    if before(places[order[middle]].key, failure.key) { low = middle + 1 } else { high = middle }
+                }
             }
+            next = low + 1
             while low < order.count, places[order[low]].key == failure.key {
                 let index = order[low]
                 if codes.contains(places[index].code), subject == nil || model.subjects[index] == subject { return true }

@@ -26,19 +26,28 @@ struct DecodingContext {
         SourceLocation(fileID: fileID, startOffset: node.startOffset, endOffset: node.endOffset)
     }
 
-    func error(_ code: DiagnosticCode, _ message: String, at node: YAMLNode, fix: String? = nil, notes: [Diagnostic.Note] = [],
-               subject: String? = nil) {
-        var diagnostic = Diagnostic(.error, code: code, message: message, at: location(node), notes: notes, fix: fix)
-        diagnostic.subject = subject
-        engine.report(diagnostic)
+    /// Reports an error at `node`; its message, fix and notes are made only when the engine keeps it (see
+    /// `DiagnosticEngine.report(_:code:file:at:subject:_:)`).
+    func error(_ code: DiagnosticCode, _ message: @autoclosure () -> String, at node: YAMLNode, fix: @autoclosure () -> String? = nil,
+               notes: @autoclosure () -> [Diagnostic.Note] = [], subject: String? = nil) {
+        engine.report(.error, code: code, file: file, at: file.mark(atOffset: node.startOffset), subject: subject) {
+            var diagnostic = Diagnostic(.error, code: code, message: message(), at: location(node), notes: notes(), fix: fix())
+            diagnostic.subject = subject
+            return diagnostic
+        }
     }
 
     func typeMismatch(_ node: YAMLNode, expected: String, for name: @autoclosure () -> String) {
-        var fix: String?
-        if let scalar = node.scalar, scalar.style == .plain, scalar.kind == .bool || scalar.kind == .null, expected.contains("string") {
-            fix = "quote it to keep the text: '\"\(scalar.text)\"'"
+        error(.typeMismatch, "expected \(expected) for '\(name())', found \(node.kindDescription)", at: node,
+              fix: Self.quotingFix(node, expected: expected))
+    }
+
+    /// For a `true` or `null` where a string belongs, how to keep it as text.
+    private static func quotingFix(_ node: YAMLNode, expected: String) -> String? {
+        guard let scalar = node.scalar, scalar.style == .plain, scalar.kind == .bool || scalar.kind == .null, expected.contains("string") else {
+            return nil
         }
-        error(.typeMismatch, "expected \(expected) for '\(name())', found \(node.kindDescription)", at: node, fix: fix)
+        return "quote it to keep the text: '\"\(scalar.text)\"'"
     }
 
     /// The pairs of a mapping whose keys are all known, reporting unknown keys with a suggestion.

@@ -31,7 +31,10 @@ final class VersionsReadAhead: @unchecked Sendable {
 
     /// The observer to give the parser.
     var observer: YAMLItemObserver {
-        YAMLItemObserver(key: "versions") { [unowned self] item, index in
+        // The decoder is captured as it is: read through `self`, it was copied for every item (a million items
+        // of `versions` each an error spent a tenth of their instructions on it).
+        let decoder = decoder
+        return YAMLItemObserver(key: "versions") { [unowned self] item, index in
             // Items arrive in order, one each (`index` is the item's place in the sequence).
             guard index == places.count else { return }
             places.append((item.startOffset, item.endOffset))
