@@ -165,11 +165,6 @@ package struct WrittenText: Sendable {
     package let start: UInt32
     package let count: UInt32
 
-    /// The text at `range` of `file`'s bytes.
-    package init(file: SourceFile, bytes range: Range<Int>) {
-        self.init(source: file.bytes, bytes: range)
-    }
-
     /// The text at `range` of `source`, the bytes of a file.
     package init(source: [UInt8], bytes range: Range<Int>) {
         self.source = source
