@@ -53,7 +53,11 @@ public final class DiagnosticEngine {
     /// a manifest with a million problems builds the messages, notes and fixes of the ones kept only.
     package func report(_ severity: Severity, code: DiagnosticCode, file: SourceFile?, at start: Mark?, subject: String? = nil,
                         _ make: () -> Diagnostic) {
-        guard !keeps(file: file, at: start) else {
+        // The file's name and identity, read once: the file table holds files weakly, which puts every count of a
+        // reference to a file on the runtime's slow path, and this path runs once per problem.
+        let fileName = file?.name ?? ""
+        let fileIdentity = file.map { ObjectIdentifier($0) }
+        guard !keeps(fileName: fileName, at: start) else {
             let diagnostic = make()
             assert(diagnostic.severity == severity && diagnostic.kind == code && diagnostic.file === file
                    && diagnostic.range?.start == start && diagnostic.subject == subject, "the diagnostic is not the one announced")
@@ -62,8 +66,8 @@ public final class DiagnosticEngine {
         }
         let severity = strict && severity == .warning ? Severity.error : severity
         count(severity)
-        if let file, let start, let number = pairingNumber(of: code) {
-            remember(Place(key: PlaceKey(file: ObjectIdentifier(file), offset: UInt32(clamping: start.offset)), severity: severity, code: number),
+        if let fileIdentity, let start, let number = pairingNumber(of: code) {
+            remember(Place(key: PlaceKey(file: fileIdentity, offset: UInt32(clamping: start.offset)), severity: severity, code: number),
                      subject: subject)
         }
         reported += 1
@@ -72,8 +76,13 @@ public final class DiagnosticEngine {
     /// Whether a diagnostic at `start` of `file` reported now would be kept: every one while fewer than twice
     /// `limit` are kept, then (once they were cut to the first `limit`) only one that comes before the last of them.
     package func keeps(file: SourceFile?, at start: Mark?) -> Bool {
+        keeps(fileName: file?.name ?? "", at: start)
+    }
+
+    /// `keeps(file:at:)` by the file's name.
+    private func keeps(fileName: String, at start: Mark?) -> Bool {
         guard let threshold else { return true }
-        return OrderKey(file: file, start: start, sequence: reported) < threshold
+        return OrderKey(fileName: fileName, start: start, sequence: reported) < threshold
     }
 
     /// `LayerAgreement.number(of:)`, remembered for the last code asked about: the diagnostics only counted
@@ -282,7 +291,11 @@ extension DiagnosticEngine {
         }
 
         init(file: SourceFile?, start: Mark?, sequence: Int) {
-            self.file = file?.name ?? ""
+            self.init(fileName: file?.name ?? "", start: start, sequence: sequence)
+        }
+
+        init(fileName: String, start: Mark?, sequence: Int) {
+            file = fileName
             line = start?.line ?? 0
             column = start?.column ?? 0
             self.sequence = sequence

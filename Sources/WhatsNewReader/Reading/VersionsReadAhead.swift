@@ -31,9 +31,11 @@ final class VersionsReadAhead: @unchecked Sendable {
 
     /// The observer to give the parser.
     var observer: YAMLItemObserver {
-        // The decoder is captured as it is: read through `self`, it was copied for every item (a million items
-        // of `versions` each an error spent a tenth of their instructions on it).
+        // The decoder and the context are captured as they are: read through `self`, each was copied for every
+        // item (a million items of `versions` each an error spent a tenth of their instructions on the decoder,
+        // and the context's copy counts a reference on the file, which the file table puts on the slow path).
         let decoder = decoder
+        let context = context
         return YAMLItemObserver(key: "versions") { [unowned self] item, index in
             // Items arrive in order, one each (`index` is the item's place in the sequence).
             guard index == places.count else { return }
