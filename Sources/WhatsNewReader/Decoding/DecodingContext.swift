@@ -30,8 +30,12 @@ struct DecodingContext {
     /// `DiagnosticEngine.report(_:code:file:at:subject:_:)`).
     func error(_ code: DiagnosticCode, _ message: @autoclosure () -> String, at node: YAMLNode, fix: @autoclosure () -> String? = nil,
                notes: @autoclosure () -> [Diagnostic.Note] = [], subject: String? = nil) {
-        engine.report(.error, code: code, file: file, at: file.mark(atOffset: node.startOffset), subject: subject) {
-            var diagnostic = Diagnostic(.error, code: code, message: message(), at: location(node), notes: notes(), fix: fix())
+        // The context holds the file: the diagnostic's place is made from it and the start found once, not looked
+        // up again in the file table through `location(node)`.
+        let start = file.mark(atOffset: node.startOffset)
+        engine.report(.error, code: code, file: file, at: start, subject: subject) {
+            var diagnostic = Diagnostic(.error, code: code, message: message(), file: file,
+                                        range: SourceRange(start: start, end: file.mark(atOffset: node.endOffset)), notes: notes(), fix: fix())
             diagnostic.subject = subject
             return diagnostic
         }
