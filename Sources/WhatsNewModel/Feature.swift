@@ -1,7 +1,13 @@
 /// One feature of a version: an image, a title and a subtitle (WhatsNewKit's `WhatsNew.Feature`).
 public struct Feature: Sendable, Hashable {
     /// A stable identifier for anchors and permalinks.
-    public var id: String?
+    public var id: String? {
+        get { idText?.string }
+        set { idText = newValue.map(KeptText.string) }
+    }
+    /// The id as it is kept: where it is written in its file when it is written as it is, so that the tens of
+    /// thousands of ids of a large manifest take no memory of their own (each would be a string on the heap).
+    package var idText: KeptText?
     package var idLocation: SourceLocation?
     package var image: Reference<Image>?
     package var title: LocalizedText
@@ -17,7 +23,7 @@ public struct Feature: Sendable, Hashable {
     package init(id: String? = nil, idLocation: SourceLocation? = nil, image: Reference<Image>? = nil, title: LocalizedText,
                  subtitle: LocalizedText, platforms: [String] = [], kind: FeatureKind? = nil, location: SourceLocation? = nil) {
         self.kind = kind
-        self.id = id
+        self.idText = id.map(KeptText.string)
         self.idLocation = idLocation
         self.image = image
         self.title = title

@@ -160,10 +160,12 @@ package struct LocalizedText: Sendable, Hashable {
 /// one is asked for. It keeps the file's bytes (`SourceFile.bytes`, one shared buffer), not the file: a
 /// copy of a text then counts a reference on that buffer only.
 package struct WrittenText: Sendable {
-    /// The text of the whole file.
-    package let source: [UInt8]
+    // (The offsets first: the spare bits of `source`'s reference then lie where a string's do, so an enum of
+    // a string or a written text, such as `LocalizedText.Storage` or `KeptText`, needs no byte of its own.)
     package let start: UInt32
     package let count: UInt32
+    /// The text of the whole file.
+    package let source: [UInt8]
 
     /// The text at `range` of `source`, the bytes of a file.
     package init(source: [UInt8], bytes range: Range<Int>) {
@@ -183,5 +185,19 @@ package struct WrittenText: Sendable {
     /// Calls `body` with the text's bytes, in place.
     package func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         source.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[bytes])) }
+    }
+}
+
+/// A string kept as the bytes it is written as in its file when it is written as it is (`WrittenText`), else
+/// as a string: for a field that most manifests write plainly and a large one writes on every item.
+package enum KeptText: Sendable {
+    case string(String)
+    case written(WrittenText)
+
+    package var string: String {
+        switch self {
+        case .string(let string): string
+        case .written(let written): written.string
+        }
     }
 }

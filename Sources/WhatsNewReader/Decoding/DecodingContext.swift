@@ -102,6 +102,18 @@ struct DecodingContext {
         return scalar.text
     }
 
+    /// Where a string or number scalar is written, when its text is its bytes in the file as they are.
+    func writtenText(_ node: YAMLNode) -> WrittenText? {
+        guard let written = node.verbatimText, node.shape == .string || node.shape == .int || node.shape == .float else { return nil }
+        return WrittenText(source: source, bytes: written)
+    }
+
+    /// `string(_:for:)`, kept as where it is written when it is written as it is (see `KeptText`).
+    func keptString(_ node: YAMLNode, for name: @autoclosure () -> String) -> KeptText? {
+        if let written = writtenText(node) { return .written(written) }
+        return string(node, for: name()).map(KeptText.string)
+    }
+
     func number(_ node: YAMLNode, for name: String) -> Double? {
         if let scalar = node.scalar, let what = Self.nonFiniteDescription(scalar) {
             error(.typeMismatch, "expected a finite number for '\(name)', found '\(scalar.text)', which YAML reads as \(what); "

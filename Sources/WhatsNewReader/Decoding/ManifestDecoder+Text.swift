@@ -5,8 +5,8 @@ extension ManifestDecoder {
     /// A text field: a Markdown string, or a map from locale to Markdown string.
     func decodeText(_ node: YAMLNode, for name: @autoclosure () -> String, context: DecodingContext) -> LocalizedText? {
         // Most texts are written as they are: the text keeps where, and no string of its own.
-        if let written = node.verbatimText, node.shape == .string || node.shape == .int || node.shape == .float {
-            return LocalizedText(written: WrittenText(source: context.source, bytes: written), location: context.location(node))
+        if let written = context.writtenText(node) {
+            return LocalizedText(written: written, location: context.location(node))
         }
         switch node.content {
         case .scalar(let scalar) where scalar.kind == .string || scalar.isNumber:

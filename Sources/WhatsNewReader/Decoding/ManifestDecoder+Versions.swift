@@ -101,7 +101,7 @@ extension ManifestDecoder {
         let title = titleNode.flatMap { decodeText($0, for: "title", context: context) }
         let subtitle = subtitleNode.flatMap { decodeText($0, for: "subtitle", context: context) }
         if titleNode == nil { context.missing("title", in: fields, of: name()) }
-        let id = idNode.flatMap { context.string($0, for: "id") }
+        let id = idNode.flatMap { context.keptString($0, for: "id") }
         let image = fields["image"].flatMap { decodeImageReference($0, for: "image", context: context) }
         var platforms: [String] = []
         if let node = fields["platforms"] {
@@ -114,8 +114,9 @@ extension ManifestDecoder {
         let kind = fields["kind"].flatMap { context.oneOf($0, for: "kind", as: FeatureKind.self) }
         // A feature without a readable title or subtitle is kept, for the checks of the rest of it (a subtitle
         // not written is `absent` too: a one-line change, which every output shows without one).
-        var feature = Feature(id: id, idLocation: idNode.map(context.location), image: image, title: title ?? .absent, subtitle: subtitle ?? .absent,
+        var feature = Feature(idLocation: idNode.map(context.location), image: image, title: title ?? .absent, subtitle: subtitle ?? .absent,
                               platforms: platforms, kind: kind, location: context.location(node))
+        feature.idText = id
         feature.section = fields["section"].flatMap { context.string($0, for: "section") }
         return feature
     }
