@@ -190,7 +190,8 @@ package struct WrittenText: Sendable {
 
 /// A string kept as the bytes it is written as in its file when it is written as it is (`WrittenText`), else
 /// as a string: for a field that most manifests write plainly and a large one writes on every item.
-package enum KeptText: Sendable {
+/// (Equal and hashed as its string.)
+package enum KeptText: Sendable, Hashable {
     case string(String)
     case written(WrittenText)
 
@@ -200,4 +201,8 @@ package enum KeptText: Sendable {
         case .written(let written): written.string
         }
     }
+
+    package static func == (lhs: KeptText, rhs: KeptText) -> Bool { lhs.string == rhs.string }
+
+    package func hash(into hasher: inout Hasher) { hasher.combine(string) }
 }

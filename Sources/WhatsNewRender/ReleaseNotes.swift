@@ -120,7 +120,12 @@ public struct ReleaseNotes: Sendable {
     }
 
     package struct Feature: Sendable, Hashable {
-        package var id: String?
+        package var id: String? {
+            get { idText?.string }
+            set { idText = newValue.map(KeptText.string) }
+        }
+        /// The id as the manifest keeps it (see `WhatsNewModel.Feature.idText`): a string is made each time it is read.
+        var idText: KeptText?
         /// The anchor of the version it belongs to, and its place there (from 0): its own anchor is made of
         /// them when it is asked for. (Kept whole, it was a string of its own for each of a long manifest's
         /// tens of thousands of features.)
@@ -149,13 +154,14 @@ public struct ReleaseNotes: Sendable {
 
         package init(id: String?, versionAnchor: String, index: Int, image: Image?, title: String, subtitle: String, platforms: [String],
                      kind: FeatureKind? = nil) {
-            self.init(id: id, versionAnchor: versionAnchor, index: index, image: image, title: title, subtitleText: NotesText(subtitle),
+            self.init(id: id.map(KeptText.string), versionAnchor: versionAnchor, index: index, image: image, title: title,
+                      subtitleText: NotesText(subtitle),
                       platforms: platforms, kind: kind)
         }
 
-        init(id: String?, versionAnchor: String, index: Int, image: Image?, title: String, subtitleText: NotesText, platforms: [String],
+        init(id: KeptText?, versionAnchor: String, index: Int, image: Image?, title: String, subtitleText: NotesText, platforms: [String],
              kind: FeatureKind?) {
-            self.id = id
+            self.idText = id
             self.versionAnchor = versionAnchor
             self.index = index
             self.image = image
@@ -455,7 +461,7 @@ public struct ReleaseNotes: Sendable {
                                       languages: inout TextLanguages) -> Feature {
             let title = text(feature.title, .featureTitle(index), in: &languages)
             let image = self.image(feature.image, altFallback: title)
-            var resolved = Feature(id: feature.id, versionAnchor: anchor, index: index, image: image, title: title,
+            var resolved = Feature(id: feature.idText, versionAnchor: anchor, index: index, image: image, title: title,
                                    subtitleText: subtitle(feature.subtitle, index: index, in: &languages), platforms: feature.platforms,
                                    kind: feature.kind)
             resolved.section = feature.section

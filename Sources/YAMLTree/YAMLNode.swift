@@ -31,10 +31,11 @@ package struct YAMLNode: Sendable, Equatable {
     /// A node of its own, outside any document (for checking a key's text as a string value).
     package init(scalar: YAMLScalar, range: SourceRange) {
         let text = Array(scalar.text.utf8)
-        let record = NodeRecord(kind: .scalar, scalarKind: scalar.kind, style: scalar.style, flags: .textInExtra, range: range,
-                                first: 0, count: UInt32(text.count))
-        self.init(NodeStorage(records: [record], slots: [], file: nil, source: [], extra: text, tags: [:], root: 0, rootExpandedCount: 1,
-                              rangeOutsideAFile: range), 0)
+        let record = NodeRecord(kind: .scalar, scalarKind: scalar.kind, style: scalar.style, flags: .textInExtra, first: 0,
+                                count: UInt32(clamping: text.count))
+        let span = NodeSpan(start: range.start.offset, end: range.end.offset, first: 0)
+        self.init(NodeStorage(records: [record], spans: [span], slots: [], file: nil, source: [], extra: text, tags: [:], root: 0,
+                              rootExpandedCount: 1, rangeOutsideAFile: range), 0)
     }
 
     @usableFromInline package var record: NodeRecord { storage.records[index] }
@@ -80,13 +81,13 @@ package struct YAMLNode: Sendable, Equatable {
     @inlinable
     package var verbatimText: Range<Int>? {
         let record = record
-        guard record.kind == .scalar, !record.flags.contains(.textInExtra), storage.file != nil else { return nil }
+        guard record.isVerbatim, storage.file != nil else { return nil }
         return Int(record.first)..<Int(record.first) + Int(record.count)
     }
 
     /// The byte offsets of `range`, without finding its lines and columns.
-    @inlinable package var startOffset: Int { Int(record.start) }
-    @inlinable package var endOffset: Int { Int(record.end) }
+    @inlinable package var startOffset: Int { storage.start(of: record) }
+    @inlinable package var endOffset: Int { storage.end(of: record) }
 
     /// The explicit tag in full form (`tag:yaml.org,2002:str`), if the source gave one.
     package var tag: String? { storage.tags.isEmpty ? nil : storage.tags[index] }
@@ -101,7 +102,7 @@ package struct YAMLNode: Sendable, Equatable {
             count += 1
             let record = storage.records[node]
             guard record.kind != .scalar else { continue }
-            let first = Int(record.first)
+            let first = storage.firstSlot(of: record)
             let slotCount = Int(record.count) * (record.kind == .mapping ? 2 : 1)
             for slot in first..<first + slotCount { pending.append(Int(storage.slots[slot])) }
         }
@@ -204,7 +205,7 @@ package struct YAMLSequence: RandomAccessCollection, Sendable {
     @inlinable
     package init(_ storage: NodeStorage, _ record: NodeRecord) {
         self.storage = storage
-        self.first = Int(record.first)
+        self.first = storage.firstSlot(of: record)
         self.count = Int(record.count)
     }
 
@@ -227,7 +228,7 @@ package struct YAMLMapping: RandomAccessCollection, Sendable {
     @inlinable
     package init(_ storage: NodeStorage, _ record: NodeRecord) {
         self.storage = storage
-        self.first = Int(record.first)
+        self.first = storage.firstSlot(of: record)
         self.count = Int(record.count)
     }
 
@@ -266,7 +267,13 @@ package struct YAMLMapping: RandomAccessCollection, Sendable {
     }
 }
 
-/// One node of a tree, in 36 bytes: what it is, where it is written, and where its text or children are.
+/// One node of a tree, in 12 bytes: what it is, and where its text or children are.
+///
+/// Most nodes of a manifest are scalars written as they are in the source (plain, or quoted without escapes
+/// on one line): for them the record holds where the text is, and the node's range is found from it (the
+/// text, and a quote on each side when quoted). Every other node, a collection or a scalar whose text was
+/// changed, has a `NodeSpan` beside it with its range. A 10 MB manifest has about 580,000 nodes: a range in
+/// every record took 4.6 MB more.
 @usableFromInline
 package struct NodeRecord: Sendable {
     @usableFromInline
@@ -282,6 +289,8 @@ package struct NodeRecord: Sendable {
         static let childrenInSourceOrder = Flags(rawValue: 1)
         /// A scalar's text is in `NodeStorage.extra`, not in the source.
         @usableFromInline static let textInExtra = Flags(rawValue: 2)
+        /// A verbatim scalar is quoted: its range takes in a quote on each side of its text.
+        @usableFromInline static let quoted = Flags(rawValue: 4)
     }
 
     @usableFromInline package var kind: Kind
@@ -289,26 +298,41 @@ package struct NodeRecord: Sendable {
     @usableFromInline var scalarKind: YAMLScalar.Kind = .string
     package var style: YAMLScalar.Style = .plain
     @usableFromInline package var flags: Flags = .childrenInSourceOrder
-    /// The byte offsets of the node's text: a range's lines and columns are found from them when asked
-    /// (rarely: for a diagnostic), so a record takes 20 bytes instead of 36.
-    @usableFromInline package var start: UInt32
-    @usableFromInline package var end: UInt32
-    /// A scalar's first byte in the source (or in `NodeStorage.extra`), or a collection's first slot in
-    /// `NodeStorage.slots`.
+    /// A verbatim scalar's first byte in the source; any other node's span in `NodeStorage.spans`.
     @usableFromInline package var first: UInt32
     /// A scalar's length in bytes, a sequence's items or a mapping's pairs.
     @usableFromInline package var count: UInt32
 
     init(kind: Kind, scalarKind: YAMLScalar.Kind = .string, style: YAMLScalar.Style = .plain, flags: Flags = .childrenInSourceOrder,
-         range: SourceRange, first: UInt32, count: UInt32) {
+         first: UInt32, count: UInt32) {
         self.kind = kind
         self.scalarKind = scalarKind
         self.style = style
         self.flags = flags
-        start = UInt32(clamping: range.start.offset)
-        end = UInt32(clamping: range.end.offset)
         self.first = first
         self.count = count
+    }
+
+    /// Whether this is a scalar whose text is where it is written in the source (see `NodeRecord`).
+    @inlinable package var isVerbatim: Bool { kind == .scalar && !flags.contains(.textInExtra) }
+
+    /// The bytes around a verbatim scalar's text that its range takes in too: its quotes.
+    @inlinable var quoteWidth: Int { flags.contains(.quoted) ? 1 : 0 }
+}
+
+/// Where a node that is not a verbatim scalar is (see `NodeRecord`): the byte offsets of its text, and its
+/// first slot in `NodeStorage.slots` (a collection) or its text's first byte in `NodeStorage.extra` (a scalar).
+/// (A range's lines and columns are found from its offsets when asked: rarely, for a diagnostic.)
+@usableFromInline
+package struct NodeSpan: Sendable {
+    @usableFromInline let start: UInt32
+    @usableFromInline let end: UInt32
+    @usableFromInline let first: UInt32
+
+    init(start: Int, end: Int, first: Int) {
+        self.start = UInt32(clamping: start)
+        self.end = UInt32(clamping: end)
+        self.first = UInt32(clamping: first)
     }
 }
 
@@ -323,6 +347,7 @@ package struct NodeRecord: Sendable {
 @usableFromInline
 package final class NodeStorage: Sendable {
     @usableFromInline let records: [NodeRecord]
+    @usableFromInline let spans: [NodeSpan]
     @usableFromInline let slots: [UInt32]
     /// The file the tree was read from, whose line table gives the nodes' lines and columns.
     package let file: SourceFile?
@@ -334,9 +359,10 @@ package final class NodeStorage: Sendable {
     /// The range of a node made outside any file (see `YAMLNode.init(scalar:range:)`).
     let rangeOutsideAFile: SourceRange?
 
-    init(records: [NodeRecord], slots: [UInt32], file: SourceFile?, source: [UInt8], extra: [UInt8], tags: [Int: String], root: Int,
-         rootExpandedCount: Int, rangeOutsideAFile: SourceRange? = nil) {
+    init(records: [NodeRecord], spans: [NodeSpan], slots: [UInt32], file: SourceFile?, source: [UInt8], extra: [UInt8],
+         tags: [Int: String], root: Int, rootExpandedCount: Int, rangeOutsideAFile: SourceRange? = nil) {
         self.records = records
+        self.spans = spans
         self.slots = slots
         self.file = file
         self.rangeOutsideAFile = rangeOutsideAFile
@@ -350,20 +376,48 @@ package final class NodeStorage: Sendable {
     /// Calls `body` with a scalar's text, in place.
     @inlinable
     func withText<Result>(of record: NodeRecord, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        let range = Int(record.first)..<Int(record.first) + Int(record.count)
-        if record.flags.contains(.textInExtra) {
-            return try extra.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
-        }
-        return try source.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
+        try NodeRecord.withText(of: record, spans: spans, source: source, extra: extra, body)
     }
+
+    /// A collection's first slot.
+    @inlinable func firstSlot(of record: NodeRecord) -> Int { Int(spans[Int(record.first)].first) }
+
+    /// The byte offsets of a node's range.
+    @inlinable func start(of record: NodeRecord) -> Int { record.start(spans: spans) }
+    @inlinable func end(of record: NodeRecord) -> Int { record.end(spans: spans) }
 
     package func range(of record: NodeRecord) -> SourceRange {
         guard let file else { return rangeOutsideAFile ?? .fileStart }
-        return SourceRange(start: file.mark(atOffset: Int(record.start)), end: file.mark(atOffset: Int(record.end)))
+        return SourceRange(start: file.mark(atOffset: start(of: record)), end: file.mark(atOffset: end(of: record)))
     }
 
     package func scalar(_ record: NodeRecord) -> YAMLScalar {
         // The bytes are valid UTF-8: the parser checked the input, and libyaml wrote `extra`.
         YAMLScalar(text: withText(of: record) { String(decoding: $0, as: UTF8.self) }, style: record.style, kind: record.scalarKind)
+    }
+}
+
+// What the parser asks of its records while it builds them, and the storage of the finished tree.
+extension NodeRecord {
+    @inlinable
+    func start(spans: [NodeSpan]) -> Int {
+        isVerbatim ? Int(first) - quoteWidth : Int(spans[Int(first)].start)
+    }
+
+    @inlinable
+    func end(spans: [NodeSpan]) -> Int {
+        isVerbatim ? Int(first) + Int(count) + quoteWidth : Int(spans[Int(first)].end)
+    }
+
+    /// Calls `body` with a scalar's text, in place: in `source` for a verbatim scalar, else in `extra`.
+    @inlinable
+    static func withText<Result>(of record: NodeRecord, spans: [NodeSpan], source: [UInt8], extra: [UInt8],
+                                 _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        if record.isVerbatim {
+            let range = Int(record.first)..<Int(record.first) + Int(record.count)
+            return try source.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
+        }
+        let first = Int(spans[Int(record.first)].first)
+        return try extra.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[first..<first + Int(record.count)])) }
     }
 }

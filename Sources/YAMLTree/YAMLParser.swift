@@ -195,6 +195,7 @@ private struct Composer: ~Copyable {
     private var stack: [Frame] = []
     /// The tree being built (see `NodeStorage`).
     private var records: [NodeRecord] = []
+    private var spans: [NodeSpan] = []
     private var slots: [UInt32] = []
     /// Scalar texts that are not written verbatim in the source (see `NodeStorage`).
     private var extra: [UInt8] = []
@@ -221,10 +222,11 @@ private struct Composer: ~Copyable {
         self.aliasBudget = limits.aliasBudget(forInputOf: file.bytes.count)
         parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         yaml_parser_initialize(parser)
-        // A manifest has about one node per 16 bytes (room for one per 12 is reserved); reserved pages that
-        // stay unused are never touched.
+        // A manifest has about one node per 17 bytes (room for one per 12 is reserved), and one in ten is not
+        // a verbatim scalar; reserved pages that stay unused are never touched.
         let expectedNodes = file.bytes.count / 12 + 16
         records.reserveCapacity(expectedNodes)
+        spans.reserveCapacity(expectedNodes / 8)
         slots.reserveCapacity(expectedNodes)
     }
 
@@ -275,7 +277,7 @@ private struct Composer: ~Copyable {
                 range: SourceRange(at: file.endMark)))
         }
         guard let root else { return nil }
-        let storage = NodeStorage(records: records, slots: slots, file: file, source: file.bytes, extra: extra, tags: tags,
+        let storage = NodeStorage(records: records, spans: spans, slots: slots, file: file, source: file.bytes, extra: extra, tags: tags,
                                   root: Int(root.node), rootExpandedCount: root.nodes)
         return YAMLNode(storage, Int(root.node))
     }
@@ -297,15 +299,15 @@ private struct Composer: ~Copyable {
         case YAML_SCALAR_EVENT:
             let range = SourceRange(start: event.start, end: event.end)
             let style = scalarStyle(event.style)
-            var record = NodeRecord(kind: .scalar, style: style, range: range, first: 0, count: 0)
+            var record: NodeRecord
             if style == .doubleQuoted, !jsonStrings.isEmpty, var json = jsonStrings[range.start.offset] {
-                json.withUTF8 { copy($0, into: &record) }
+                record = json.withUTF8 { copied($0, style: style, range: range) }
             } else if let copiedValue {
-                copy(copiedValue, into: &record)
+                record = copied(copiedValue, style: style, range: range)
             } else {
-                record.first = UInt32(event.value.lowerBound)
-                record.count = UInt32(event.value.count)
-                record.flags = []
+                // Written as it is (see `EventCopier`): its range is its text and its quotes.
+                record = NodeRecord(kind: .scalar, style: style, flags: style == .plain ? [] : .quoted, first: UInt32(event.value.lowerBound),
+                                    count: UInt32(event.value.count))
             }
             if let tag, tag != "!" {
                 let text = withText(of: record) { Array($0) }  // (a copy: tags are rare, and the check may report)
@@ -353,9 +355,9 @@ private struct Composer: ~Copyable {
             aliasSites.removeSubrange(frame.firstAliasSite...)
             let node = append(NodeRecord(kind: frame.isMapping ? .mapping : .sequence,
                                          flags: isInSourceOrder(children, stride: frame.isMapping ? 2 : 1) ? .childrenInSourceOrder : [],
-                                         range: range, first: UInt32(slots.count),
-                                         count: UInt32(children.count / (frame.isMapping ? 2 : 1))),
+                                         first: UInt32(spans.count), count: UInt32(children.count / (frame.isMapping ? 2 : 1))),
                               tag: frame.tag)
+            spans.append(NodeSpan(start: range.start.offset, end: range.end.offset, first: slots.count))
             slots.append(contentsOf: children)
             add(Expansion(node: node, nodes: frame.expanded, bytes: frame.expandedBytes), anchor: frame.anchor)
         default:
@@ -375,7 +377,7 @@ private struct Composer: ~Copyable {
     private func isInSourceOrder(_ children: [UInt32], stride step: Int) -> Bool {
         var previous = Int.min
         for position in stride(from: 0, to: children.count, by: step) {
-            let offset = Int(records[Int(children[position])].start)
+            let offset = records[Int(children[position])].start(spans: spans)
             if offset < previous { return false }
             previous = offset
         }
@@ -409,7 +411,7 @@ private struct Composer: ~Copyable {
     /// Hands the item just added to the observed sequence to the observer.
     private func handOut(_ expansion: Expansion, to observer: YAMLItemObserver) {
         // A storage sharing the arrays for the call: once it is released they are the parser's alone again.
-        let storage = NodeStorage(records: records, slots: slots, file: file, source: file.bytes, extra: extra, tags: tags,
+        let storage = NodeStorage(records: records, spans: spans, slots: slots, file: file, source: file.bytes, extra: extra, tags: tags,
                                   root: Int(expansion.node), rootExpandedCount: expansion.nodes)
         observer.body(YAMLNode(storage, Int(expansion.node)), pending.count - 1 - stack[stack.count - 1].firstChild)
     }
@@ -433,16 +435,16 @@ private struct Composer: ~Copyable {
 
     /// Where a record's node is, in lines and columns.
     private func range(of record: NodeRecord) -> SourceRange {
-        SourceRange(start: file.mark(atOffset: Int(record.start)), end: file.mark(atOffset: Int(record.end)))
+        SourceRange(start: file.mark(atOffset: record.start(spans: spans)), end: file.mark(atOffset: record.end(spans: spans)))
     }
 
-    /// Points `record` at a copy of its text at the end of `extra` (for a value not written verbatim in the
-    /// source: escapes, folded lines, block scalars, JSON strings).
-    private mutating func copy(_ value: UnsafeBufferPointer<UInt8>, into record: inout NodeRecord) {
-        record.first = UInt32(extra.count)
-        record.count = UInt32(value.count)
-        record.flags = .textInExtra
+    /// A scalar's record, its text copied to the end of `extra` (for a value not written verbatim in the
+    /// source: escapes, folded lines, block scalars, JSON strings) and its range in a span.
+    private mutating func copied(_ value: UnsafeBufferPointer<UInt8>, style: YAMLScalar.Style, range: SourceRange) -> NodeRecord {
+        let record = NodeRecord(kind: .scalar, style: style, flags: .textInExtra, first: UInt32(spans.count), count: UInt32(value.count))
+        spans.append(NodeSpan(start: range.start.offset, end: range.end.offset, first: extra.count))
         extra.append(contentsOf: value)
+        return record
     }
 
     private static func equal(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -453,11 +455,11 @@ private struct Composer: ~Copyable {
 
     /// Calls `body` with a scalar record's text.
     private func withText<Result>(of record: NodeRecord, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        let range = Int(record.first)..<Int(record.first) + Int(record.count)
-        if record.flags.contains(.textInExtra) {
-            return extra.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        if record.isVerbatim {
+            return body(UnsafeBufferPointer(rebasing: original[Int(record.first)..<Int(record.first) + Int(record.count)]))
         }
-        return body(UnsafeBufferPointer(rebasing: original[range]))
+        let first = Int(spans[Int(record.first)].first)
+        return extra.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[first..<first + Int(record.count)])) }
     }
 
     /// The text of a node when it is a scalar (for messages, and the rare mappings with many keys).
@@ -555,7 +557,7 @@ private struct Composer: ~Copyable {
 
     /// The slots of a closed collection: its items, or its keys and values.
     private func children(of record: NodeRecord) -> ArraySlice<UInt32> {
-        let first = Int(record.first)
+        let first = Int(spans[Int(record.first)].first)
         return slots[first..<first + Int(record.count) * (record.kind == .mapping ? 2 : 1)]
     }
 

@@ -97,6 +97,39 @@ final class YAMLParserTests: XCTestCase {
         XCTAssertEqual(root.mapping?[1].key.range.start, Mark(line: 2, column: 1, offset: 21))
     }
 
+    func testEveryKindOfNodeHasTheRangeItIsWrittenAt() throws {
+        // A scalar written as it is keeps no range of its own (its text and quotes are its range); every other
+        // node keeps libyaml's in a span.
+        XCTAssertEqual(MemoryLayout<NodeRecord>.size, 12)
+        let text = "a: plain\nb: 'single'\nc: \"double\"\nd: \"esc\\tape\"\ne: 'it''s'\nf: [x, 'y', \"z\"]\ng: {h: 1}\n"
+            + "i:\nj: |\n  block\nk: \"\"\nl: ''\n"
+        let root = try XCTUnwrap(parse(text).root)
+        let bytes = Array(text.utf8)
+        func written(_ node: YAMLNode?) -> String? {
+            node.map { String(decoding: bytes[$0.startOffset..<$0.endOffset], as: UTF8.self) }
+        }
+        XCTAssertEqual(written(root["a"]), "plain")
+        XCTAssertEqual(written(root["b"]), "'single'")
+        XCTAssertEqual(written(root["c"]), "\"double\"")
+        XCTAssertEqual(written(root["d"]), "\"esc\\tape\"")
+        XCTAssertEqual(root["d"]?.scalar?.text, "esc\tape")
+        XCTAssertEqual(written(root["e"]), "'it''s'")
+        XCTAssertEqual(root["e"]?.scalar?.text, "it's")
+        XCTAssertEqual(written(root["f"]), "[x, 'y', \"z\"]")
+        XCTAssertEqual(root["f"]?.sequence.map { $0.map { written($0) ?? "" } }, ["x", "'y'", "\"z\""])
+        XCTAssertEqual(written(root["g"]), "{h: 1}")
+        XCTAssertEqual(written(root["g"]?["h"]), "1")
+        XCTAssertEqual(root["i"]?.scalar?.kind, .null)
+        XCTAssertEqual(root["i"]?.startOffset, root["i"]?.endOffset)
+        XCTAssertEqual(written(root["j"])?.hasPrefix("|\n  block"), true)
+        XCTAssertEqual(written(root["k"]), "\"\"")
+        XCTAssertEqual(written(root["l"]), "''")
+        XCTAssertEqual(root["l"]?.scalar?.text, "")
+        XCTAssertEqual(root.startOffset, 0)
+        XCTAssertEqual(root["b"]?.range.start, Mark(line: 2, column: 4, offset: 12))
+        XCTAssertEqual(root["b"]?.range.end, Mark(line: 2, column: 12, offset: 20))
+    }
+
     func testLineBreaksLibYAMLCountsAreLinesToo() throws {
         for newline in ["\n", "\r\n", "\r", "\u{85}", "\u{2028}"] {
             let document = parse("a: 1" + newline + "b: 2" + newline)
