@@ -9,6 +9,9 @@ import Darwin
 package struct SourceFileID: Sendable, Hashable {
     package let rawValue: UInt32
 
+    /// The number no file has (the table starts at 1 and skips it), for "no file" in a packed value.
+    package static let none = SourceFileID(rawValue: 0)
+
     /// The file of this number, while something still holds it (the manifest read from it, a diagnostic,
     /// the tree); nil once it is gone.
     package var file: SourceFile? { SourceFileTable.shared.file(self) }

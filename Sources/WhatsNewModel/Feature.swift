@@ -1,35 +1,49 @@
 /// One feature of a version: an image, a title and a subtitle (WhatsNewKit's `WhatsNew.Feature`).
 public struct Feature: Sendable, Hashable {
-    /// A stable identifier for anchors and permalinks.
-    public var id: String? {
-        get { idText?.string }
-        set { idText = newValue.map(KeptText.string) }
-    }
+    // (The stored properties in an order that leaves few gaps, and locations in 12 bytes: a large manifest has
+    // tens of thousands of features, 160 bytes each.)
+
     /// The id as it is kept: where it is written in its file when it is written as it is, so that the tens of
     /// thousands of ids of a large manifest take no memory of their own (each would be a string on the heap).
     package var idText: KeptText?
-    package var idLocation: SourceLocation?
+    private var storedIDLocation: OptionalLocation
+    /// What the change is (Keep a Changelog's group), when given.
+    package var kind: FeatureKind?
     package var image: Reference<Image>?
     package var title: LocalizedText
+    private var storedLocation: OptionalLocation
     package var subtitle: LocalizedText
     /// The platforms it applies to; empty means all.
     public var platforms: [String]
-    /// What the change is (Keep a Changelog's group), when given.
-    package var kind: FeatureKind?
     /// The heading of the changelog section it is listed under (`section`, inline Markdown), when given.
     package var section: String?
-    package var location: SourceLocation?
+
+    /// A stable identifier for anchors and permalinks.
+    public var id: String? {
+        get { idText?.string }
+        set { idText = newValue.map(KeptText.init) }
+    }
+
+    package var idLocation: SourceLocation? {
+        get { storedIDLocation.value }
+        set { storedIDLocation = OptionalLocation(newValue) }
+    }
+
+    package var location: SourceLocation? {
+        get { storedLocation.value }
+        set { storedLocation = OptionalLocation(newValue) }
+    }
 
     package init(id: String? = nil, idLocation: SourceLocation? = nil, image: Reference<Image>? = nil, title: LocalizedText,
                  subtitle: LocalizedText, platforms: [String] = [], kind: FeatureKind? = nil, location: SourceLocation? = nil) {
         self.kind = kind
-        self.idText = id.map(KeptText.string)
-        self.idLocation = idLocation
+        self.idText = id.map(KeptText.init)
+        self.storedIDLocation = OptionalLocation(idLocation)
         self.image = image
         self.title = title
         self.subtitle = subtitle
         self.platforms = platforms
-        self.location = location
+        self.storedLocation = OptionalLocation(location)
     }
 
     /// Equality of content, ignoring where it was written.

@@ -21,7 +21,7 @@ extension LocalizedText {
             switch text.storage {
             case .plain(let string):
                 precondition(position == 0, "index \(position) out of range for a text with one entry")
-                return Entry(locale: nil, text: string, location: text.location)
+                return Entry(locale: nil, text: string.value, location: text.location)
             case .written(let written):
                 precondition(position == 0, "index \(position) out of range for a text with one entry")
                 return Entry(locale: nil, text: written.string, location: text.location)

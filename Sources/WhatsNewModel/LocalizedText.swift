@@ -20,9 +20,10 @@ package struct LocalizedText: Sendable, Hashable {
         }
     }
 
+    /// (16 bytes: each case holds a reference first, so the case is told by the reference's spare bits.)
     package enum Storage: Sendable {
         /// One text that is not localized, written where the whole text is.
-        case plain(String)
+        case plain(BoxedString)
         /// The same, as the bytes it is written as in its file.
         case written(WrittenText)
         /// The entries of a locale map (or any other list of entries), in source order.
@@ -30,27 +31,28 @@ package struct LocalizedText: Sendable, Hashable {
     }
 
     package let storage: Storage
-    package let location: SourceLocation?
+    private let storedLocation: OptionalLocation
+    package var location: SourceLocation? { storedLocation.value }
 
     package init(entries: [Entry], location: SourceLocation? = nil) {
         if entries.count == 1, let only = entries.first, only.locale == nil, only.location == location {
-            storage = .plain(only.text)
+            storage = .plain(BoxedString(only.text))
         } else {
             storage = .listed(entries)
         }
-        self.location = location
+        storedLocation = OptionalLocation(location)
     }
 
     /// A text that is the same in every locale.
     package init(_ text: String, location: SourceLocation? = nil) {
-        storage = .plain(text)
-        self.location = location
+        storage = .plain(BoxedString(text))
+        storedLocation = OptionalLocation(location)
     }
 
     /// A text that is the same in every locale, as it is written in its file.
     package init(written text: WrittenText, location: SourceLocation?) {
         storage = .written(text)
-        self.location = location
+        storedLocation = OptionalLocation(location)
     }
 
     /// A required text that is missing or could not be read, in an item with errors (see `ManifestDecoder`):
@@ -87,7 +89,7 @@ package struct LocalizedText: Sendable, Hashable {
             string.utf8.withContiguousStorageIfAvailable(predicate) ?? Array(string.utf8).withUnsafeBufferPointer(predicate)
         }
         switch storage {
-        case .plain(let text): return test(text)
+        case .plain(let text): return test(text.value)
         case .written(let text): return text.withUTF8(predicate)
         case .listed(let entries): return entries.contains { test($0.text) }
         }
@@ -97,7 +99,7 @@ package struct LocalizedText: Sendable, Hashable {
     /// the manifest's default locale, then the first entry. Locale codes compare case-insensitively.
     package func text(for locale: String?, defaultLocale: String? = nil) -> String {
         switch storage {
-        case .plain(let text): return text
+        case .plain(let text): return text.value
         case .written(let text): return text.string
         case .listed: return entry(for: locale, defaultLocale: defaultLocale)?.text ?? ""
         }
@@ -160,12 +162,11 @@ package struct LocalizedText: Sendable, Hashable {
 /// one is asked for. It keeps the file's bytes (`SourceFile.bytes`, one shared buffer), not the file: a
 /// copy of a text then counts a reference on that buffer only.
 package struct WrittenText: Sendable {
-    // (The offsets first: the spare bits of `source`'s reference then lie where a string's do, so an enum of
-    // a string or a written text, such as `LocalizedText.Storage` or `KeptText`, needs no byte of its own.)
+    /// The text of the whole file. (First: an enum of a written text or a reference, such as
+    /// `LocalizedText.Storage` or `KeptText`, then tells its cases by this reference's spare bits.)
+    package let source: [UInt8]
     package let start: UInt32
     package let count: UInt32
-    /// The text of the whole file.
-    package let source: [UInt8]
 
     /// The text at `range` of `source`, the bytes of a file.
     package init(source: [UInt8], bytes range: Range<Int>) {
@@ -189,20 +190,81 @@ package struct WrittenText: Sendable {
 }
 
 /// A string kept as the bytes it is written as in its file when it is written as it is (`WrittenText`), else
-/// as a string: for a field that most manifests write plainly and a large one writes on every item.
-/// (Equal and hashed as its string.)
-package enum KeptText: Sendable, Hashable {
-    case string(String)
-    case written(WrittenText)
+/// as a string: for a field that most manifests write plainly and a large one writes on every item (a
+/// feature's id; in the notes, its title and subtitle). Equal and hashed as its string.
+///
+/// Memory: a string made of every written text was a second copy of most of the input's text beside the
+/// first (4–5 MB for a 10 MB manifest, its features' subtitles). Kept as the place it is written, a text is made
+/// into a string when it is read, one at a time. 16 bytes, and 16 as an optional (see `BoxedString`).
+package struct KeptText: Sendable, Hashable {
+    private enum Storage: Sendable {
+        case string(BoxedString)
+        case written(WrittenText)
+    }
 
+    private let storage: Storage
+
+    package init(_ string: String) {
+        storage = .string(BoxedString(string))
+    }
+
+    package init(written: WrittenText) {
+        storage = .written(written)
+    }
+
+    /// The text (made from the input's bytes each time for a written text).
     package var string: String {
-        switch self {
-        case .string(let string): string
+        switch storage {
+        case .string(let string): string.value
         case .written(let written): written.string
         }
     }
 
-    package static func == (lhs: KeptText, rhs: KeptText) -> Bool { lhs.string == rhs.string }
+    /// Its length in UTF-8 bytes, without making a string of it.
+    package var utf8Count: Int {
+        switch storage {
+        case .string(let string): string.value.utf8.count
+        case .written(let written): Int(written.count)
+        }
+    }
 
-    package func hash(into hasher: inout Hasher) { hasher.combine(string) }
+    package var isEmpty: Bool { utf8Count == 0 }
+
+    /// Whether it is kept as the place the input writes it.
+    package var isWritten: Bool {
+        if case .written = storage { return true }
+        return false
+    }
+
+    /// Calls `body` with the text's UTF-8, in place.
+    package func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        switch storage {
+        case .string(let string):
+            var value = string.value
+            return value.withUTF8(body)
+        case .written(let written):
+            return written.withUTF8(body)
+        }
+    }
+
+    /// Compared as bytes, in place (a feature's title and its image's alt, which is the title unless the image has
+    /// one, are compared for every feature the terminal or Markdown shows).
+    package static func == (lhs: KeptText, rhs: KeptText) -> Bool {
+        guard lhs.utf8Count == rhs.utf8Count else { return false }
+        return lhs.withUTF8 { left in rhs.withUTF8 { right in left.elementsEqual(right) } }
+    }
+
+    package func hash(into hasher: inout Hasher) { withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) } }
+}
+
+/// A string on the heap. In an enum whose other cases hold a reference first (`WrittenText`, an array), a
+/// reference lets the enum take 16 bytes: a string inline leaves its first word no spare bits to tell the
+/// cases by, and the enum took 17 (24 or more beside what follows it). Strings kept this way are the few texts
+/// not written as they are (escapes, folded lines).
+package final class BoxedString: Sendable {
+    package let value: String
+
+    package init(_ value: String) {
+        self.value = value
+    }
 }

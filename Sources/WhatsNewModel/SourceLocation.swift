@@ -44,6 +44,19 @@ package struct SourceLocation: Sendable, Hashable {
     package var range: SourceRange? { place?.range }
 }
 
+/// A `SourceLocation?` in the 12 bytes of a location: no location is file number 0, which no file has
+/// (`SourceFileID.none`). An optional location takes 13 bytes, and 16 beside a field that follows it; the
+/// texts and features of a large manifest keep hundreds of thousands of them.
+package struct OptionalLocation: Sendable, Hashable {
+    private let stored: SourceLocation
+
+    package init(_ location: SourceLocation?) {
+        stored = location ?? SourceLocation(fileID: .none, startOffset: 0, endOffset: 0)
+    }
+
+    package var value: SourceLocation? { stored.fileID == .none ? nil : stored }
+}
+
 extension Diagnostic {
     /// A diagnostic at a decoded value.
     package init(_ severity: Severity, code: DiagnosticCode, message: String, at location: SourceLocation?,

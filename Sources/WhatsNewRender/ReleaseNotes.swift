@@ -40,14 +40,26 @@ public struct ReleaseNotes: Sendable {
         }
 
         private var appearance: Shared<Appearance>
+        /// The alt text as kept (see `KeptText`): a feature's title when the image has none, as the title is kept.
+        var altText: KeptText
+
         /// Accessibility text as Markdown source (the feature's title when the image has none).
-        package var alt: String
+        package var alt: String {
+            get { altText.string }
+            set { altText = KeptText(newValue) }
+        }
 
         package init(kind: Kind, color: String?, renderingMode: String?, symbolRenderingMode: String?, alt: String,
                      altLanguage: String? = nil, emoji: String? = nil) {
+            self.init(kind: kind, color: color, renderingMode: renderingMode, symbolRenderingMode: symbolRenderingMode,
+                      altText: KeptText(alt), altLanguage: altLanguage, emoji: emoji)
+        }
+
+        init(kind: Kind, color: String?, renderingMode: String?, symbolRenderingMode: String?, altText: KeptText,
+             altLanguage: String?, emoji: String?) {
             appearance = Shared(Appearance(kind: kind, color: color, renderingMode: renderingMode, symbolRenderingMode: symbolRenderingMode,
                                            altLanguage: altLanguage, emoji: emoji))
-            self.alt = alt
+            self.altText = altText
         }
 
         /// An `emoji` declared beside a file, shown for it in the terminal and Markdown (a symbol's is its glyph).
@@ -113,18 +125,21 @@ public struct ReleaseNotes: Sendable {
 
         /// The label the text outputs show for the image before `title`.
         package func textLabel(before title: String) -> TextLabel {
+            textLabel(before: KeptText(title))
+        }
+
+        func textLabel(before title: KeptText) -> TextLabel {
             let glyph = self.glyph
             if glyph != SymbolGlyphs.fallback || kind == .emoji(glyph) { return .glyph(glyph) }
-            return alt.isEmpty || alt == title ? .none : .alt(alt)
+            return altText.isEmpty || altText == title ? .none : .alt(alt)
         }
     }
 
+    /// A feature's id, title and subtitle are kept as the manifest keeps them, where the input writes them when
+    /// it writes them as they are (see `KeptText`): a string is made each time one is read. (Made into strings
+    /// at once, they were a second copy of most of a large manifest's text, held beside the manifest while the
+    /// notes are resolved.)
     package struct Feature: Sendable, Hashable {
-        package var id: String? {
-            get { idText?.string }
-            set { idText = newValue.map(KeptText.string) }
-        }
-        /// The id as the manifest keeps it (see `WhatsNewModel.Feature.idText`): a string is made each time it is read.
         var idText: KeptText?
         /// The anchor of the version it belongs to, and its place there (from 0): its own anchor is made of
         /// them when it is asked for. (Kept whole, it was a string of its own for each of a long manifest's
@@ -132,19 +147,29 @@ public struct ReleaseNotes: Sendable {
         package var versionAnchor: String
         package var index: Int
         package var image: Image?
-        package var title: String
-        /// The subtitle (Markdown source), empty for a one-line change; made from the input each time it is read
-        /// when the manifest writes it as it is (see `NotesText`).
-        package var subtitle: String {
-            get { subtitleText.string }
-            set { subtitleText = NotesText(newValue) }
-        }
-        var subtitleText: NotesText
+        var titleText: KeptText
+        var subtitleText: KeptText
         package var platforms: [String]
-        /// Keep a Changelog's group of the change, when given.
-        package var kind: FeatureKind?
         /// The heading of its changelog section (`section`, inline Markdown), when given.
         package var section: String?
+        /// Keep a Changelog's group of the change, when given.
+        package var kind: FeatureKind?
+
+        package var id: String? {
+            get { idText?.string }
+            set { idText = newValue.map(KeptText.init) }
+        }
+
+        package var title: String {
+            get { titleText.string }
+            set { titleText = KeptText(newValue) }
+        }
+
+        /// The subtitle (Markdown source), empty for a one-line change.
+        package var subtitle: String {
+            get { subtitleText.string }
+            set { subtitleText = KeptText(newValue) }
+        }
 
         /// Whether it has a subtitle (a one-line change has none).
         package var hasSubtitle: Bool { !subtitleText.isEmpty }
@@ -154,18 +179,17 @@ public struct ReleaseNotes: Sendable {
 
         package init(id: String?, versionAnchor: String, index: Int, image: Image?, title: String, subtitle: String, platforms: [String],
                      kind: FeatureKind? = nil) {
-            self.init(id: id.map(KeptText.string), versionAnchor: versionAnchor, index: index, image: image, title: title,
-                      subtitleText: NotesText(subtitle),
-                      platforms: platforms, kind: kind)
+            self.init(id: id.map(KeptText.init), versionAnchor: versionAnchor, index: index, image: image, title: KeptText(title),
+                      subtitleText: KeptText(subtitle), platforms: platforms, kind: kind)
         }
 
-        init(id: KeptText?, versionAnchor: String, index: Int, image: Image?, title: String, subtitleText: NotesText, platforms: [String],
+        init(id: KeptText?, versionAnchor: String, index: Int, image: Image?, title: KeptText, subtitleText: KeptText, platforms: [String],
              kind: FeatureKind?) {
             self.idText = id
             self.versionAnchor = versionAnchor
             self.index = index
             self.image = image
-            self.title = title
+            self.titleText = title
             self.subtitleText = subtitleText
             self.platforms = platforms
             self.kind = kind
@@ -173,7 +197,7 @@ public struct ReleaseNotes: Sendable {
 
         /// What the terminal and Markdown show before the title for its image (`.none` without one).
         package var imageLabel: Image.TextLabel {
-            image?.textLabel(before: title) ?? .none
+            image?.textLabel(before: titleText) ?? .none
         }
 
         /// `v1.2.0-` and the feature's id, or `feature-` and its place from 1.
@@ -459,29 +483,33 @@ public struct ReleaseNotes: Sendable {
         /// The `index`th feature of the version whose anchor is `anchor`.
         private mutating func feature(_ feature: borrowing WhatsNewModel.Feature, index: Int, anchor: String,
                                       languages: inout TextLanguages) -> Feature {
-            let title = text(feature.title, .featureTitle(index), in: &languages)
+            let title = kept(feature.title, .featureTitle(index), in: &languages)
             let image = self.image(feature.image, altFallback: title)
             var resolved = Feature(id: feature.idText, versionAnchor: anchor, index: index, image: image, title: title,
-                                   subtitleText: subtitle(feature.subtitle, index: index, in: &languages), platforms: feature.platforms,
+                                   subtitleText: kept(feature.subtitle, .featureSubtitle(index), in: &languages), platforms: feature.platforms,
                                    kind: feature.kind)
             resolved.section = feature.section
             return resolved
         }
 
-        /// The `index`th feature's subtitle for the locale: the place the input writes it, when it is written as it is
-        /// (a text that is not localized, and so in no other language), else the string picked.
-        private func subtitle(_ localized: borrowing LocalizedText, index: Int, in languages: inout TextLanguages) -> NotesText {
-            if case .written(let written) = localized.storage { return NotesText(written: written) }
-            return NotesText(text(localized, .featureSubtitle(index), in: &languages))
+        /// A feature's text for the locale: the place the input writes it, when it is written as it is (a text that is
+        /// not localized, and so in no other language), else the string picked.
+        private func kept(_ localized: borrowing LocalizedText, _ field: TextLanguages.Field, in languages: inout TextLanguages) -> KeptText {
+            if case .written(let written) = localized.storage { return KeptText(written: written) }
+            return KeptText(text(localized, field, in: &languages))
         }
 
         /// The image a feature's `image` or the app's `icon` refers to; `altFallback` when it has no alt text.
         mutating func image(_ reference: Reference<WhatsNewModel.Image>?, altFallback: String) -> Image? {
+            image(reference, altFallback: KeptText(altFallback))
+        }
+
+        private mutating func image(_ reference: Reference<WhatsNewModel.Image>?, altFallback: KeptText) -> Image? {
             switch reference {
             case .key(let key, _)?:
                 guard let resolved = resolvedImage(key) else { return nil }
                 var image = resolved.image
-                if !resolved.hasAlt { image.alt = altFallback }
+                if !resolved.hasAlt { image.altText = altFallback }
                 return image
             case .inline(let inline)?:
                 return resolve(inline, altFallback: altFallback)
@@ -492,12 +520,12 @@ public struct ReleaseNotes: Sendable {
 
         private mutating func resolvedImage(_ key: String) -> (image: Image, hasAlt: Bool)? {
             if let known = images[key] { return known }
-            let resolved = manifest.images[key].map { (image: resolve($0, altFallback: ""), hasAlt: $0.alt != nil) }
+            let resolved = manifest.images[key].map { (image: resolve($0, altFallback: KeptText("")), hasAlt: $0.alt != nil) }
             images[key] = resolved
             return resolved
         }
 
-        private mutating func resolve(_ image: borrowing WhatsNewModel.Image, altFallback: String) -> Image {
+        private mutating func resolve(_ image: borrowing WhatsNewModel.Image, altFallback: KeptText) -> Image {
             let kind: Image.Kind
             switch image.source {
             case .systemName(let name): kind = .symbol(name: name, glyph: image.emoji ?? glyph(forSystemName: name))
@@ -510,8 +538,8 @@ public struct ReleaseNotes: Sendable {
             var fileEmoji: String?
             if case .file = kind { fileEmoji = image.emoji }
             return Image(kind: kind, color: image.foregroundColor?.text, renderingMode: image.renderingMode?.rawValue,
-                         symbolRenderingMode: image.symbolRenderingMode?.rawValue, alt: alt?.text ?? altFallback, altLanguage: alt?.language,
-                         emoji: fileEmoji)
+                         symbolRenderingMode: image.symbolRenderingMode?.rawValue, altText: alt.map { KeptText($0.text) } ?? altFallback,
+                         altLanguage: alt?.language, emoji: fileEmoji)
         }
     }
 }

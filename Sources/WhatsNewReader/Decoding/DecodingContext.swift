@@ -110,8 +110,8 @@ struct DecodingContext {
 
     /// `string(_:for:)`, kept as where it is written when it is written as it is (see `KeptText`).
     func keptString(_ node: YAMLNode, for name: @autoclosure () -> String) -> KeptText? {
-        if let written = writtenText(node) { return .written(written) }
-        return string(node, for: name()).map(KeptText.string)
+        if let written = writtenText(node) { return KeptText(written: written) }
+        return string(node, for: name()).map(KeptText.init)
     }
 
     func number(_ node: YAMLNode, for name: String) -> Double? {
