@@ -1,7 +1,7 @@
 /// One feature of a version: an image, a title and a subtitle (WhatsNewKit's `WhatsNew.Feature`).
 public struct Feature: Sendable, Hashable {
-    // (The stored properties in an order that leaves few gaps, and locations in 12 bytes: a large manifest has
-    // tens of thousands of features, 160 bytes each.)
+    // (The stored properties in an order that leaves few gaps, locations in 12 bytes and the rare section boxed:
+    // a large manifest has tens of thousands of features, 152 bytes each.)
 
     /// The id as it is kept: where it is written in its file when it is written as it is, so that the tens of
     /// thousands of ids of a large manifest take no memory of their own (each would be a string on the heap).
@@ -13,10 +13,15 @@ public struct Feature: Sendable, Hashable {
     package var title: LocalizedText
     private var storedLocation: OptionalLocation
     package var subtitle: LocalizedText
+    private var sectionBox: BoxedString?
     /// The platforms it applies to; empty means all.
     public var platforms: [String]
+
     /// The heading of the changelog section it is listed under (`section`, inline Markdown), when given.
-    package var section: String?
+    package var section: String? {
+        get { sectionBox?.value }
+        set { sectionBox = newValue.map(BoxedString.init) }
+    }
 
     /// A stable identifier for anchors and permalinks.
     public var id: String? {

@@ -261,10 +261,15 @@ package struct KeptText: Sendable, Hashable {
 /// reference lets the enum take 16 bytes: a string inline leaves its first word no spare bits to tell the
 /// cases by, and the enum took 17 (24 or more beside what follows it). Strings kept this way are the few texts
 /// not written as they are (escapes, folded lines).
-package final class BoxedString: Sendable {
+package final class BoxedString: Sendable, Hashable {
     package let value: String
 
     package init(_ value: String) {
         self.value = value
     }
+
+    /// Equal and hashed as its string.
+    package static func == (lhs: BoxedString, rhs: BoxedString) -> Bool { lhs.value == rhs.value }
+
+    package func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }

@@ -145,15 +145,26 @@ public struct ReleaseNotes: Sendable {
         /// them when it is asked for. (Kept whole, it was a string of its own for each of a long manifest's
         /// tens of thousands of features.)
         package var versionAnchor: String
-        package var index: Int
         package var image: Image?
         var titleText: KeptText
         var subtitleText: KeptText
         package var platforms: [String]
-        /// The heading of its changelog section (`section`, inline Markdown), when given.
-        package var section: String?
+        private var sectionBox: BoxedString?
+        private var storedIndex: UInt32
         /// Keep a Changelog's group of the change, when given.
         package var kind: FeatureKind?
+
+        package var index: Int {
+            get { Int(storedIndex) }
+            set { storedIndex = UInt32(clamping: newValue) }
+        }
+
+        /// The heading of its changelog section (`section`, inline Markdown), when given (boxed: rare, and a
+        /// long manifest has tens of thousands of features).
+        package var section: String? {
+            get { sectionBox?.value }
+            set { sectionBox = newValue.map(BoxedString.init) }
+        }
 
         package var id: String? {
             get { idText?.string }
@@ -187,7 +198,7 @@ public struct ReleaseNotes: Sendable {
              kind: FeatureKind?) {
             self.idText = id
             self.versionAnchor = versionAnchor
-            self.index = index
+            self.storedIndex = UInt32(clamping: index)
             self.image = image
             self.titleText = title
             self.subtitleText = subtitleText

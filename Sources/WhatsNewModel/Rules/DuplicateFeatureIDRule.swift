@@ -5,16 +5,18 @@ import WhatsNewDiagnostics
 struct DuplicateFeatureIDRule: ManifestRule {
     func check(_ manifest: Manifest, engine: DiagnosticEngine) {
         // Where each id was first used, as (version, feature) indices: small to store, and a long
-        // manifest has an id on each of its tens of thousands of features.
-        var first: [String: (version: Int, feature: Int)] = [:]
+        // manifest has an id on each of its tens of thousands of features. The ids are compared as they are
+        // kept (`KeptText`, mostly where the input writes them): no string is made for each.
+        var first: [KeptText: (version: Int, feature: Int)] = [:]
         first.reserveCapacity(manifest.versions.reduce(0) { $0 + $1.features.count })
         for versionIndex in manifest.versions.indices {
             let features = manifest.versions[versionIndex].features
             for index in features.indices {
-                guard let id = features[index].id else { continue }
+                guard let kept = features[index].idText else { continue }
                 // One hash of the id in the usual case (a new id); a repeated id puts its first use back.
-                guard let earlier = first.updateValue((versionIndex, index), forKey: id) else { continue }
-                first[id] = earlier
+                guard let earlier = first.updateValue((versionIndex, index), forKey: kept) else { continue }
+                first[kept] = earlier
+                let id = kept.string
                 let version = manifest.versions[versionIndex]
                 let earlierVersion = manifest.versions[earlier.version]
                 let earlierLocation = earlierVersion.features[earlier.feature].idLocation
