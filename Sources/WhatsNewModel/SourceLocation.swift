@@ -54,7 +54,7 @@ package struct OptionalLocation: Sendable, Hashable {
         stored = location ?? SourceLocation(fileID: .none, startOffset: 0, endOffset: 0)
     }
 
-    package var value: SourceLocation? { stored.fileID == .none ? nil : stored }
+    package var value: SourceLocation? { stored.fileID.rawValue == SourceFileID.none.rawValue ? nil : stored }
 }
 
 extension Diagnostic {

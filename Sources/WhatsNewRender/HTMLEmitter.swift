@@ -395,7 +395,8 @@ package struct HTMLEmitter: Sendable {
             html += "<span class=\"icon icon-generic\" aria-hidden=\"true\"></span>\n"
             return
         }
-        let ownAlt = image.alt != feature.title ? context.texts.text(parsing: image.alt) : nil
+        // (Compared as kept: the alt is the title, where the input writes it, unless the image has one.)
+        let ownAlt = image.altText != feature.titleText ? context.texts.text(parsing: image.alt) : nil
         let label = ownAlt.map(PlainTextRenderer.render)
         // An image file (an SVG included) is only ever an <img> with a data URI: never markup of the page.
         if case .file(let path, let directory) = image.kind, let (uri, type) = context.dataURI(path: path, directory: directory) {

@@ -213,10 +213,21 @@ public struct ReleaseNotes: Sendable {
 
         /// `v1.2.0-` and the feature's id, or `feature-` and its place from 1.
         package var anchor: String {
-            var anchor = versionAnchor
-            anchor += "-"
-            if let id { anchor += id } else { anchor += "feature-\(index + 1)" }
-            return anchor
+            guard let idText else { return versionAnchor + "-feature-\(index + 1)" }
+            // Made in one piece from the id's bytes where they are kept (a string made of the id first was a
+            // second allocation for each feature of a long page).
+            var version = versionAnchor
+            return version.withUTF8 { prefix in
+                idText.withUTF8 { id in
+                    String(unsafeUninitializedCapacity: prefix.count + 1 + id.count) { buffer in
+                        var end = buffer.initialize(fromContentsOf: prefix)
+                        buffer[end] = UInt8(ascii: "-")
+                        end += 1
+                        end = buffer[end...].initialize(fromContentsOf: id)
+                        return end
+                    }
+                }
+            }
         }
     }
 

@@ -376,7 +376,12 @@ package final class NodeStorage: Sendable {
     /// Calls `body` with a scalar's text, in place.
     @inlinable
     func withText<Result>(of record: NodeRecord, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        try NodeRecord.withText(of: record, spans: spans, source: source, extra: extra, body)
+        if record.isVerbatim {
+            let range = Int(record.first)..<Int(record.first) + Int(record.count)
+            return try source.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
+        }
+        let first = Int(spans[Int(record.first)].first)
+        return try extra.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[first..<first + Int(record.count)])) }
     }
 
     /// A collection's first slot.
@@ -407,17 +412,5 @@ extension NodeRecord {
     @inlinable
     func end(spans: [NodeSpan]) -> Int {
         isVerbatim ? Int(first) + Int(count) + quoteWidth : Int(spans[Int(first)].end)
-    }
-
-    /// Calls `body` with a scalar's text, in place: in `source` for a verbatim scalar, else in `extra`.
-    @inlinable
-    static func withText<Result>(of record: NodeRecord, spans: [NodeSpan], source: [UInt8], extra: [UInt8],
-                                 _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        if record.isVerbatim {
-            let range = Int(record.first)..<Int(record.first) + Int(record.count)
-            return try source.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
-        }
-        let first = Int(spans[Int(record.first)].first)
-        return try extra.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[first..<first + Int(record.count)])) }
     }
 }
