@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SourceText
 
 /// A text field: one Markdown string, or a map from locale to Markdown string.
@@ -251,7 +256,12 @@ package struct KeptText: Sendable, Hashable {
     /// one, are compared for every feature the terminal or Markdown shows).
     package static func == (lhs: KeptText, rhs: KeptText) -> Bool {
         guard lhs.utf8Count == rhs.utf8Count else { return false }
-        return lhs.withUTF8 { left in rhs.withUTF8 { right in left.elementsEqual(right) } }
+        return lhs.withUTF8 { left in
+            rhs.withUTF8 { right in
+                guard let a = left.baseAddress, let b = right.baseAddress else { return true }
+                return a == b || memcmp(a, b, left.count) == 0
+            }
+        }
     }
 
     package func hash(into hasher: inout Hasher) { withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) } }
