@@ -125,7 +125,7 @@ def main():
     load = os.getloadavg()[0]
     print(f"whatsnew bench: median of {args.repetitions} runs after a warm-up; load average {load:.2f} on "
           f"{os.cpu_count()} cores (wall times are noisy while other jobs run; CPU = user + system; "
-          f"instructions: callgrind, {'one run' if VALGRIND else 'valgrind not installed'})")
+          f"instructions: callgrind, {'one run' if VALGRIND else 'skipped (--no-instructions)' if args.no_instructions else 'valgrind not installed'})")
     header = (f"{'input':<20} {'command':<26} {'wall':>10} {'× scan':>7} {'1 core':>10} {'× scan':>7} "
               f"{'CPU':>10} {'max RSS':>10} {'× input':>8} {'instructions':>13}")
     print(header)
