@@ -196,7 +196,8 @@ package struct WrittenText: Sendable {
 
 /// A string kept as the bytes it is written as in its file when it is written as it is (`WrittenText`), else
 /// as a string: for a field that most manifests write plainly and a large one writes on every item (a
-/// feature's id; in the notes, its title and subtitle). Equal and hashed as its string.
+/// feature's id; in the notes, its title and subtitle). Equal and hashed as its UTF-8 bytes, as an anchor or
+/// an HTML id is compared (without Unicode normalization: `é` and `e` with a combining accent are two ids).
 ///
 /// Memory: a string made of every written text was a second copy of most of the input's text beside the
 /// first (4–5 MB for a 10 MB manifest, its features' subtitles). Kept as the place it is written, a text is made

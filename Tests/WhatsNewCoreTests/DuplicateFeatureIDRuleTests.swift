@@ -23,6 +23,12 @@ final class DuplicateFeatureIDRuleTests: XCTestCase {
         XCTAssertEqual(messages(["offline-maps", "offline-mapz", "Offline-maps", "offline-maps-2", "\"offline-map\""]), [])
     }
 
+    func testIdsAreComparedAsAnchorsAreWithoutUnicodeNormalization() {
+        // Two spellings of "café" that Swift's strings call equal are two anchors in a page.
+        XCTAssertEqual(messages(["\"caf\\u00E9\"", "\"cafe\\u0301\""]), [])
+        XCTAssertEqual(messages(["\"caf\\u00E9\"", "café"]).count, 1)
+    }
+
     func testANumberIdIsComparedAsWritten() {
         XCTAssertEqual(messages(["12", "\"12\""]).count, 1)
         XCTAssertEqual(messages(["12", "12.0"]), [])
