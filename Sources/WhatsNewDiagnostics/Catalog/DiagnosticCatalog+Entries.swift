@@ -619,6 +619,9 @@ extension DiagnosticCatalog {
               documentation: #"""
         Two features share an `id`, which names their permalink.
 
+        Ids are compared byte for byte, as a page's anchors are: the same id plain, quoted or with escapes is one id, and
+        `café` written with a precomposed `é` and with an `e` and a combining accent are two.
+
         $ whatsnew validate docs/examples/diagnostics/duplicate-feature-id.yaml
         docs/examples/diagnostics/duplicate-feature-id.yaml:7:13: error: duplicate feature id 'maps'; expected each id once in the manifest (it names the feature's permalink) [duplicate-feature-id]
           |
