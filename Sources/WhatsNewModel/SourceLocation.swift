@@ -47,7 +47,7 @@ package struct SourceLocation: Sendable, Hashable {
 /// A `SourceLocation?` in the 12 bytes of a location: no location is file number 0, which no file has
 /// (`SourceFileID.none`). An optional location takes 13 bytes, and 16 beside a field that follows it; the
 /// texts and features of a large manifest keep hundreds of thousands of them.
-package struct OptionalLocation: Sendable, Hashable {
+package struct OptionalLocation: Sendable {
     private let stored: SourceLocation
 
     package init(_ location: SourceLocation?) {

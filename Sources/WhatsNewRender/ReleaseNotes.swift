@@ -123,11 +123,7 @@ public struct ReleaseNotes: Sendable {
             case none
         }
 
-        /// The label the text outputs show for the image before `title`.
-        package func textLabel(before title: String) -> TextLabel {
-            textLabel(before: KeptText(title))
-        }
-
+        /// The label the text outputs show for the image before `title` (compared as kept, in place).
         func textLabel(before title: KeptText) -> TextLabel {
             let glyph = self.glyph
             if glyph != SymbolGlyphs.fallback || kind == .emoji(glyph) { return .glyph(glyph) }
